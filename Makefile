@@ -1,0 +1,123 @@
+# ordverk — Makefile.  See README.md for the targets.
+#
+# Two builds of the same sources:
+#   build/opt  -O2, for bin/ (what users run and what `make bench` measures)
+#   build/san  -O1 -g -fsanitize=address,undefined -Werror, for `make check`
+# Sources are found by wildcard: a new common/*.c joins the library, a new
+# tools/NAME.c becomes bin/NAME, a new tests/check_NAME.c becomes a Check suite.
+
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BINDIR     = $(PREFIX)/bin
+MANDIR     = $(PREFIX)/share/man
+LEXDIR     = $(PREFIX)/share/ordverk
+PKG_CONFIG ?= pkg-config
+CC        ?= cc
+VERSION    = 0.1.0
+
+# Lazy (=) so that a `make setup` earlier in the same run is seen.
+ZLIB_CFLAGS  = $(shell $(PKG_CONFIG) --cflags zlib 2>/dev/null)
+ZLIB_LIBS    = $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
+
+STD      = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+DEFS     = -DORDVERK_VERSION='"$(VERSION)"' -DORDVERK_LEXDIR='"$(LEXDIR)"'
+OPTFLAGS ?= -O2 -g
+SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+CFLAGS_OPT = $(STD) $(WARN) $(DEFS) $(OPTFLAGS) $(ZLIB_CFLAGS) -Icommon $(CFLAGS)
+CFLAGS_SAN = $(STD) $(WARN) -Werror $(DEFS) $(SANFLAGS) $(ZLIB_CFLAGS) -Icommon $(CFLAGS)
+
+LIB_SRC   = $(sort $(wildcard common/*.c))
+LIB_HDR   = $(wildcard common/*.h)
+TOOL_SRC  = $(sort $(wildcard tools/*.c))
+TOOLS     = $(TOOL_SRC:tools/%.c=%)
+TEST_SRC  = $(sort $(wildcard tests/check_*.c))
+TESTS     = $(TEST_SRC:tests/%.c=%)
+
+OPT_OBJ   = $(LIB_SRC:common/%.c=build/opt/common/%.o)
+SAN_OBJ   = $(LIB_SRC:common/%.c=build/san/common/%.o)
+BINS      = $(TOOLS:%=bin/%)
+SAN_BINS  = $(TOOLS:%=build/san/bin/%)
+SAN_TESTS = $(TESTS:%=build/san/tests/%)
+
+VARIANTS  = no da is en
+LEXICONS  = $(VARIANTS:%=lexicons/%.lex)
+
+.PHONY: all tools lexicons setup check check-unit check-cli demo bench install uninstall clean fuzz
+.DELETE_ON_ERROR:
+
+all: tools lexicons
+tools: $(BINS)
+
+build/opt/common/%.o: common/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_OPT) -c -o $@ $<
+build/san/common/%.o: common/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_SAN) -c -o $@ $<
+build/opt/libordverk.a: $(OPT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+build/san/libordverk.a: $(SAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+bin/%: tools/%.c build/opt/libordverk.a $(LIB_HDR)
+	@mkdir -p bin
+	$(CC) $(CFLAGS_OPT) -o $@ $< build/opt/libordverk.a $(ZLIB_LIBS) -lm
+build/san/bin/%: tools/%.c build/san/libordverk.a $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_SAN) -o $@ $< build/san/libordverk.a $(ZLIB_LIBS) -lm
+build/san/tests/%: tests/%.c build/san/libordverk.a $(LIB_HDR) tests/testutil.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_SAN) $(CHECK_CFLAGS) -Itests -o $@ $< build/san/libordverk.a $(CHECK_LIBS) $(ZLIB_LIBS) -lm
+
+# Default lexicons: one per variant, from the word lists scripts/wordlists.sh
+# derives from Debian and npm packages (or from WORDLIST_xx=FILE).
+lexicons: $(LEXICONS)
+lexicons/%.lex: bin/lexcompile scripts/wordlists.sh
+	@mkdir -p lexicons build/wordlists
+	sh scripts/wordlists.sh $* build/wordlists "$(WORDLIST_$*)"
+	./bin/lexcompile -r $* -o $@ $$(cat build/wordlists/$*.args)
+
+setup:
+	sh scripts/setup.sh
+
+# `make check`: installs what it needs, builds the sanitizer build, runs every
+# Check suite and every CLI test.  ASAN_OPTIONS makes leaks fail the run.
+check: setup
+	$(MAKE) check-unit check-cli
+check-unit: $(SAN_TESTS)
+	@set -e; for t in $(SAN_TESTS); do echo "== $$t"; CK_DEFAULT_TIMEOUT=600 ORDVERK_SHARED=$(CURDIR)/../shared $$t; done
+check-cli: $(SAN_BINS) tools
+	sh tests/run-cli.sh build/san/bin
+
+demo: setup
+	$(MAKE) all
+	sh scripts/demo.sh bin
+
+bench: setup
+	$(MAKE) all
+	sh scripts/bench.sh bin
+
+fuzz:
+	sh scripts/fuzz.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(LEXDIR)
+	for t in $(TOOLS); do install -m 755 bin/$$t $(DESTDIR)$(BINDIR)/$$t; done
+	for m in man/*.1; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
+	for m in man/*.5; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man5/ || true; done
+	for l in $(LEXICONS); do install -m 644 $$l $(DESTDIR)$(LEXDIR)/; done
+
+uninstall:
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
+	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
+	for l in $(LEXICONS); do rm -f $(DESTDIR)$(LEXDIR)/$${l#lexicons/}; done
+	-rmdir $(DESTDIR)$(LEXDIR)
+
+clean:
+	rm -rf bin build lexicons

@@ -1,0 +1,96 @@
+/*
+ * lex.h — lexicons: a DAWG to answer "is this a word" and a GADDAG to drive
+ * move generation, in one flat array of 32-bit nodes.
+ *
+ * NODE ARRAY (in memory; the file layout is documented in ordverk-lex(5)):
+ *   A node is one arc: a tile, an "accepts" flag (a word ends after this
+ *   tile), a "last sibling" flag, and the index of the first node of the
+ *   child sibling run (0 = no children).  Siblings are contiguous, in
+ *   ascending tile order, the last one flagged.  Node 0's child is the DAWG
+ *   root run; node 1's child is the GADDAG root run (as in KWG).
+ *   Tiles are letters 1..63 (rules.h); tile 0 is the GADDAG separator.
+ *
+ *   GADDAG convention (as wolges/MAGPIE KWG): word w of length n is stored,
+ *   for each split 1 <= i <= n, as reverse(w[0..i)) followed, when i < n, by
+ *   the separator 0 and then w[i..n).  So the full reversal is stored without
+ *   a separator.
+ *
+ * Always go through the lex_node_* accessors: the bit layout is private.
+ *
+ * A struct lex owns its node array.  lex_destroy(NULL) is fine.  All const
+ * functions are safe to call from several threads at once.
+ */
+#ifndef ORDVERK_LEX_H
+#define ORDVERK_LEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "err.h"
+#include "rules.h"
+
+/* bits 0-23 child, bit 24 last sibling, bit 25 accepts, bits 26-31 tile */
+#define LEX_CHILD_BITS 24
+#define LEX_MAX_NODES  (1u << LEX_CHILD_BITS)
+
+static inline uint32_t lex_node_child(uint32_t n) { return n & 0xffffffu; }
+static inline int lex_node_last(uint32_t n) { return (n >> 24) & 1; }
+static inline int lex_node_accepts(uint32_t n) { return (n >> 25) & 1; }
+static inline int lex_node_tile(uint32_t n) { return (int)(n >> 26); }
+
+struct lex;
+
+/* lex_build: builds a lexicon from nwords words of tiles.  words holds the
+ * words back to back; lens[i] is the length of word i (1..RULES_MAX_WORD).
+ * Input need not be sorted or unique (lex_build sorts and deduplicates).
+ * rules_name is stored in the lexicon (at most RULES_NAME_MAX-1 bytes).
+ * progress (may be NULL) is called now and then with a fraction 0..1.
+ * Returns the lexicon or NULL with e set. */
+struct lex *lex_build(const uint8_t *words, const uint8_t *lens, size_t nwords,
+	const char *rules_name, void (*progress)(double, void *), void *progress_arg,
+	struct err *e);
+
+/* lex_destroy: frees lex (NULL is fine). */
+void lex_destroy(struct lex *lex);
+
+/* lex_write: writes lex in ordverk's own format (ordverk-lex(5)) to fp.
+ * Returns 0, or -1 with e set on a write error. */
+int lex_write(const struct lex *lex, FILE *fp, struct err *e);
+
+/* lex_write_kwg: writes lex as a KWG (SPEC §2.5; 22-bit child indices).
+ * Returns -1 with e set if the lexicon does not fit in 22 bits or a tile
+ * does not fit the KWG alphabet. */
+int lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e);
+
+/* lex_load: reads a lexicon file: ordverk's format (recognised by its magic
+ * number) or, failing that, a KWG, whose alphabet is given by r (KWG files
+ * carry no ruleset name; r may be NULL for ordverk files).  Every header
+ * field, the checksum and every node index are checked: a truncated or
+ * corrupt file gives NULL with e set, never a crash. */
+struct lex *lex_load(const char *path, const struct rules *r, struct err *e);
+
+/* lex_load_mem: as lex_load from a buffer (for tests and fuzzing). */
+struct lex *lex_load_mem(const void *buf, size_t len, const struct rules *r,
+	struct err *e);
+
+/* Queries. */
+int lex_contains(const struct lex *lex, const uint8_t *word, int n);
+const uint32_t *lex_nodes(const struct lex *lex);
+uint32_t lex_node_count(const struct lex *lex);
+uint32_t lex_dawg_root(const struct lex *lex);     /* first node of root run */
+uint32_t lex_gaddag_root(const struct lex *lex);   /* first node of root run, 0 if none */
+uint32_t lex_dawg_nodes(const struct lex *lex);    /* nodes used by the DAWG part */
+size_t lex_word_count(const struct lex *lex);
+const char *lex_rules_name(const struct lex *lex); /* "" for KWG */
+uint32_t lex_checksum(const struct lex *lex);      /* CRC-32 of the node array */
+
+/* lex_follow: from the sibling run starting at node index `run`, the index
+ * of the arc for tile t, or 0 if there is none. */
+uint32_t lex_follow(const struct lex *lex, uint32_t run, int t);
+
+/* lex_foreach: calls fn for every word in DAWG order (ascending tile order),
+ * stopping early if fn returns nonzero (that value is returned). */
+int lex_foreach(const struct lex *lex,
+	int (*fn)(const uint8_t *word, int n, void *arg), void *arg);
+
+#endif

@@ -1,0 +1,198 @@
+/*
+ * rules.h — rulesets: alphabet, tiles, board, and the rules of play.
+ *
+ * TILE ENCODING (used by every module of ordverk):
+ *   - A letter is a small integer 1..nletters in the ruleset's tile order
+ *     (Norwegian: A=1 ... Å=29).  0 is never a letter: it is the GADDAG
+ *     separator in lexicons, "empty" on the board, "played through" in moves.
+ *   - On the board and in moves a blank standing for letter t is t|TILE_BLANK.
+ *     A blank with no letter yet (on a rack, in an exchange) is TILE_BLANK.
+ *   - A rack is a count array `uint8_t rack[RULES_MAX_TILES]` where index 0
+ *     counts blanks and index t counts letter t (the same layout as
+ *     struct rules' counts[] and values[], where index 0 is the blank).
+ *   - Letters that have no tile (count 0: Norwegian Q X Z Ü Ä Ö, Danish Q W)
+ *     are letters all the same: they appear in words and are played with a
+ *     blank.
+ *
+ * A struct rules is plain data with no pointers: copy it freely.  Built-in
+ * rulesets are static and read-only; rules_load() fills a caller's struct.
+ */
+#ifndef ORDVERK_RULES_H
+#define ORDVERK_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "err.h"
+
+#define RULES_MAX_TILES   64    /* index 0 (blank) + letters 1..63 */
+#define RULES_MAX_LETTERS 63
+#define RULES_MAX_DIM     21    /* board rows/columns */
+#define RULES_MAX_SQUARES (RULES_MAX_DIM * RULES_MAX_DIM)
+#define RULES_MAX_WORD    15    /* longest word a lexicon holds */
+#define RULES_MAX_RACK    16
+#define RULES_MAX_PLAYERS 4
+#define RULES_MAX_FOLD    128
+#define RULES_NAME_MAX    32
+#define TILE_BLANK        0x80
+#define TILE_LETTER(t)    ((uint8_t)((t) & 0x3f))
+#define TILE_IS_BLANK(t)  (((t) & TILE_BLANK) != 0)
+
+enum premium {            /* board squares; rules.premium[] */
+	SQ_PLAIN = 0,
+	SQ_DL,                /* double letter  ' */
+	SQ_TL,                /* triple letter  " */
+	SQ_DW,                /* double word    - */
+	SQ_TW,                /* triple word    = */
+	SQ_QL,                /* quadruple letter ^ (layout files only) */
+	SQ_QW                 /* quadruple word   ~ (layout files only) */
+};
+
+enum rules_end {          /* which turns count toward the "scoreless" end */
+	END_PASSES,           /* only passes (Ordspill, Ordkamp) */
+	END_SCORELESS         /* passes, exchanges, withdrawn plays, 0-point turns */
+};
+
+enum rules_settle {
+	SETTLE_TRANSFER,      /* finisher gains what the others lose */
+	SETTLE_DOUBLE         /* finisher gains twice the others' racks */
+};
+
+enum rules_challenge {
+	CHALLENGE_NONE, CHALLENGE_SINGLE, CHALLENGE_DOUBLE,
+	CHALLENGE_5PT, CHALLENGE_10PT
+};
+
+struct rules {
+	char name[RULES_NAME_MAX];      /* "no", "da", ... as in CGP ld */
+	char game[64];                  /* human description */
+	char lexicon_hint[RULES_NAME_MAX]; /* default lexicon name, usually = name */
+
+	/* Alphabet.  upper[t]/lower[t]: Unicode code points of letter t
+	 * (t = 1..nletters); index 0 unused.  Every letter is one code point in
+	 * the built-in rulesets; utf8[t] is the uppercase letter in UTF-8. */
+	int nletters;
+	uint32_t upper[RULES_MAX_TILES];
+	uint32_t lower[RULES_MAX_TILES];
+	char utf8[RULES_MAX_TILES][8];
+	char utf8_lower[RULES_MAX_TILES][8];
+
+	/* Tiles: counts[0]/values[0] are the blank's. */
+	uint8_t counts[RULES_MAX_TILES];
+	uint8_t values[RULES_MAX_TILES];
+	int ntiles;                     /* sum of counts[] including blanks */
+
+	/* Folding of letters outside the alphabet (after NFC and uppercasing):
+	 * fold_accents = 1 folds any accented Latin letter whose base letter is in
+	 * the alphabet and which is not itself a letter (É -> E in no/da/en);
+	 * fold[] adds explicit pairs (code point -> letter tile). */
+	int fold_accents;
+	int nfold;
+	struct { uint32_t from; uint8_t to; } fold[RULES_MAX_FOLD];
+
+	/* Board. premium[r * cols + c]. */
+	char layout[RULES_NAME_MAX];    /* "standard", "explo" or a file name */
+	int rows, cols;
+	int start_row, start_col;       /* 0-based */
+	uint8_t premium[RULES_MAX_SQUARES];
+
+	/* Play. */
+	int rack_size;                  /* 7 */
+	int bingo_bonus;                /* 50, for playing rack_size tiles */
+	int exchange_min;               /* exchange allowed when bag >= this */
+	enum rules_end end_kind;
+	int end_turns_per_player;       /* game ends after players*this such turns in a row */
+	enum rules_settle settle;
+	enum rules_challenge challenge;
+	int min_players, max_players;
+	int min_word, max_word;         /* 2, 15 */
+	int two_letter_list;            /* 1: two-letter words only from a separate list (is) */
+};
+
+/* rules_builtin: the built-in ruleset called name ("no", "no-nsf", "da",
+ * "is", "is-old", "en"), or NULL.  The result is static; do not modify. */
+const struct rules *rules_builtin(const char *name);
+
+/* rules_builtin_names: NULL-terminated list of the built-in names. */
+const char *const *rules_builtin_names(void);
+
+/* rules_load: fills *out from the ruleset file at path (grammar in
+ * ordverk-rules(5)).  Returns 0, or -1 with e set (e->line = file line). */
+int rules_load(struct rules *out, const char *path, struct err *e);
+
+/* rules_get: name of a built-in ruleset, or a path to a ruleset file (any
+ * name containing '/' or ending in ".rules").  Returns 0 or -1 with e set. */
+int rules_get(struct rules *out, const char *name_or_path, struct err *e);
+
+/* rules_layout: sets the board of r to the named built-in layout
+ * ("standard", "explo") or loads a layout file (15 lines of = - " ' . ^ ~,
+ * then a line "start ROW COL" with GCG-style coordinates such as "H8" ).
+ * Returns 0 or -1 with e set. */
+int rules_layout(struct rules *r, const char *name_or_path, struct err *e);
+
+/* --- Text: UTF-8, case, NFC, folding, all by the ruleset's own tables. --- */
+
+/* utf8_decode: decodes one code point from s[0..len).  Returns the number of
+ * bytes used (1..4) and stores *cp, or -1 for an invalid or overlong
+ * sequence, a surrogate, or a truncated sequence. */
+int utf8_decode(const char *s, size_t len, uint32_t *cp);
+
+/* utf8_encode: writes cp as UTF-8 into out (>= 4 bytes); returns length. */
+int utf8_encode(uint32_t cp, char *out);
+
+/* rules_letter_from_cp: the tile of code point cp in either case, or 0 if cp
+ * is not a letter of the alphabet (no folding).  *lower (may be NULL) is set
+ * to 1 if cp was the lowercase form. */
+int rules_letter_from_cp(const struct rules *r, uint32_t cp, int *lower);
+
+/* rules_decode_letter: reads one letter from s[0..len) as written in racks,
+ * moves, CGP and GCG: a code point, NFC-composed with following combining
+ * marks (e + U+0301 = é), or a bracketed multi-character letter "[CH]".
+ * Does not fold.  Returns bytes consumed (> 0) and sets *tile (1..nletters)
+ * and *lower (1 if written in lowercase); returns 0 if s does not start with
+ * a letter of the alphabet (the caller looks at s[0] for '?', '.', digits);
+ * -1 on invalid UTF-8. */
+int rules_decode_letter(const struct rules *r, const char *s, size_t len,
+	uint8_t *tile, int *lower);
+
+/* Outcome of normalising a word list entry. */
+enum norm_result {
+	NORM_OK = 0,
+	NORM_FOLDED,          /* ok, but letters were folded (IDÉ -> IDE) */
+	NORM_BAD_UTF8,        /* not valid UTF-8 */
+	NORM_NOT_LETTER,      /* a character that is not a letter (digit, '-', ' ') */
+	NORM_OUTSIDE,         /* a letter outside the alphabet, not foldable */
+	NORM_TOO_SHORT,
+	NORM_TOO_LONG,
+	NORM_EMPTY
+};
+
+/* rules_normalise_word: turns one word-list entry (UTF-8, any case,
+ * decomposed or composed) into tiles: NFC, uppercase by the alphabet's
+ * table, fold per ruleset, length check against min_word..max_word.
+ * tiles must hold RULES_MAX_WORD entries; *ntiles gets the length.
+ * *bad_cp (may be NULL) gets the offending code point on NORM_NOT_LETTER
+ * and NORM_OUTSIDE.  Returns an enum norm_result. */
+enum norm_result rules_normalise_word(const struct rules *r, const char *s,
+	size_t len, uint8_t *tiles, int *ntiles, uint32_t *bad_cp);
+
+/* rules_norm_message: a short English reason for a norm_result. */
+const char *rules_norm_message(enum norm_result res);
+
+/* rules_word_to_utf8: writes tiles (letters, or letters|TILE_BLANK shown in
+ * lowercase; a bare TILE_BLANK is '?') as UTF-8 into out (cap bytes incl.
+ * NUL).  Returns the length, or -1 if it did not fit (out is then "").
+ * Uppercase letters unless lowercase_all. */
+int rules_word_to_utf8(const struct rules *r, const uint8_t *tiles, int n,
+	char *out, size_t cap);
+
+/* rules_rack_parse: parses a rack written as letters and '?' ("AEIK??") into
+ * a count array (index 0 = blanks).  Lowercase letters are accepted as the
+ * same tile.  Returns the number of tiles, or -1 with e set. */
+int rules_rack_parse(const struct rules *r, const char *s, size_t len,
+	uint8_t rack[RULES_MAX_TILES], struct err *e);
+
+/* rules_rack_format: writes rack in tile order, blanks last as '?'. */
+int rules_rack_format(const struct rules *r, const uint8_t rack[RULES_MAX_TILES],
+	char *out, size_t cap);
+
+#endif

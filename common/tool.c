@@ -1,0 +1,355 @@
+/* tool.c — diagnostics, allocation, line reading and atomic output for the
+ * tools.  See tool.h; the library proper never uses this module. */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "tool.h"
+
+static const char *progname = "ordverk";
+
+void
+tool_init(const char *argv0)
+{
+	const char *slash;
+
+	if (argv0 == NULL || *argv0 == '\0')
+		return;
+	slash = strrchr(argv0, '/');
+	progname = slash ? slash + 1 : argv0;
+}
+
+const char *
+tool_name(void)
+{
+	return progname;
+}
+
+static void
+vwarn(const char *file, long line, const char *fmt, va_list ap)
+{
+	int saved = errno;
+	size_t n = strlen(fmt);
+
+	fprintf(stderr, "%s: ", progname);
+	if (file != NULL) {
+		if (line > 0)
+			fprintf(stderr, "%s:%ld: ", file, line);
+		else
+			fprintf(stderr, "%s: ", file);
+	}
+	vfprintf(stderr, fmt, ap);
+	if (n > 0 && fmt[n - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
+}
+
+void
+tool_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(NULL, 0, fmt, ap);
+	va_end(ap);
+}
+
+void
+tool_warnfl(const char *file, long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(file, line, fmt, ap);
+	va_end(ap);
+}
+
+void
+tool_warnerr(const char *file, const struct err *e)
+{
+	tool_warnfl(file, e->line, "%s", e->msg[0] ? e->msg : "error");
+}
+
+void
+tool_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(NULL, 0, fmt, ap);
+	va_end(ap);
+	exit(TOOL_ERR);
+}
+
+void *
+tool_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		tool_die("out of memory:");
+	return p;
+}
+
+void *
+tool_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		tool_die("out of memory:");
+	return p;
+}
+
+void *
+tool_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		tool_die("out of memory:");
+	return p;
+}
+
+char *
+tool_xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (p == NULL)
+		tool_die("out of memory:");
+	return p;
+}
+
+int
+tool_parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+tool_fshut(FILE *fp, const char *name, int ret)
+{
+	int bad = 0;
+
+	if (fflush(fp) == EOF)
+		bad = 1;
+	if (ferror(fp))
+		bad = 1;
+	if (fp != stdout && fp != stderr) {
+		if (fclose(fp) == EOF)
+			bad = 1;
+	}
+	if (bad) {
+		tool_warn("%s: write error:", name);
+		return TOOL_ERR;
+	}
+	return ret;
+}
+
+void
+tool_version(void)
+{
+	printf("%s (ordverk) %s\n", progname, ORDVERK_VERSION);
+	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
+}
+
+void
+tool_lines_init(struct tool_lines *l, FILE *fp, const char *name)
+{
+	l->fp = fp;
+	l->name = name;
+	l->lineno = 0;
+	l->buf = NULL;
+	l->cap = 0;
+}
+
+long
+tool_readline(struct tool_lines *l)
+{
+	size_t n = 0;
+	int c;
+
+	/* A hand loop rather than getline(3) so that a huge line costs at most
+	 * TOOL_LINE_MAX bytes of memory. */
+	for (;;) {
+		c = getc(l->fp);
+		if (c == EOF)
+			break;
+		if (c == '\n')
+			break;
+		if (n >= (size_t)TOOL_LINE_MAX) {
+			while ((c = getc(l->fp)) != EOF && c != '\n')
+				;
+			l->lineno++;
+			return -3;
+		}
+		if (n + 2 > l->cap) {
+			size_t ncap = l->cap ? l->cap * 2 : 256;
+			char *nb = realloc(l->buf, ncap);
+			if (nb == NULL) {
+				errno = ENOMEM;
+				return -2;
+			}
+			l->buf = nb;
+			l->cap = ncap;
+		}
+		l->buf[n++] = (char)c;
+	}
+	if (c == EOF) {
+		if (ferror(l->fp))
+			return -2;
+		if (n == 0)
+			return -1;
+	}
+	l->lineno++;
+	if (n > 0 && l->buf[n - 1] == '\r')
+		n--;
+	if (l->buf == NULL) {
+		l->buf = malloc(16);
+		if (l->buf == NULL) {
+			errno = ENOMEM;
+			return -2;
+		}
+		l->cap = 16;
+	}
+	l->buf[n] = '\0';
+	return (long)n;
+}
+
+void
+tool_lines_free(struct tool_lines *l)
+{
+	free(l->buf);
+	l->buf = NULL;
+	l->cap = 0;
+}
+
+FILE *
+tool_atomic_open(struct tool_atomic *a, const char *path)
+{
+	size_t n = strlen(path);
+	int fd;
+
+	a->fp = NULL;
+	a->path = tool_xstrdup(path);
+	a->tmp = tool_xmalloc(n + 16);
+	snprintf(a->tmp, n + 16, "%s.tmpXXXXXX", path);
+	fd = mkstemp(a->tmp);
+	if (fd < 0) {
+		tool_warn("%s: cannot create temporary file:", path);
+		free(a->path);
+		free(a->tmp);
+		a->path = a->tmp = NULL;
+		return NULL;
+	}
+	/* mkstemp makes 0600; give the output the mode open(2) would. */
+	{
+		mode_t mask = umask(0);
+		umask(mask);
+		(void)fchmod(fd, 0666 & ~mask);
+	}
+	a->fp = fdopen(fd, "wb");
+	if (a->fp == NULL) {
+		tool_warn("%s:", a->tmp);
+		close(fd);
+		unlink(a->tmp);
+		free(a->path);
+		free(a->tmp);
+		a->path = a->tmp = NULL;
+	}
+	return a->fp;
+}
+
+int
+tool_atomic_commit(struct tool_atomic *a)
+{
+	int bad = 0;
+
+	if (fflush(a->fp) == EOF || ferror(a->fp))
+		bad = 1;
+	if (!bad && fsync(fileno(a->fp)) != 0 && errno != EINVAL)
+		bad = 1;
+	if (fclose(a->fp) == EOF)
+		bad = 1;
+	a->fp = NULL;
+	if (!bad && rename(a->tmp, a->path) != 0)
+		bad = 1;
+	if (bad) {
+		tool_warn("%s: write error:", a->path);
+		unlink(a->tmp);
+	}
+	free(a->path);
+	free(a->tmp);
+	a->path = a->tmp = NULL;
+	return bad ? -1 : 0;
+}
+
+void
+tool_atomic_abort(struct tool_atomic *a)
+{
+	if (a->fp != NULL)
+		fclose(a->fp);
+	if (a->tmp != NULL)
+		unlink(a->tmp);
+	free(a->path);
+	free(a->tmp);
+	a->fp = NULL;
+	a->path = a->tmp = NULL;
+}
+
+static char *
+existing(const char *dir, const char *rules_name)
+{
+	size_t n = strlen(dir) + strlen(rules_name) + 8;
+	char *p = tool_xmalloc(n);
+
+	snprintf(p, n, "%s/%s.lex", dir, rules_name);
+	if (access(p, R_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}
+
+char *
+tool_default_lexicon(const char *rules_name)
+{
+	char exe[PATH_MAX], dir[PATH_MAX + 32];
+	const char *env = getenv("ORDVERK_LEXDIR");
+	char *p, *slash;
+	ssize_t n;
+
+	/* Ruleset names are short identifiers; refuse anything path-like. */
+	if (strchr(rules_name, '/') != NULL || rules_name[0] == '.')
+		return NULL;
+	if (env != NULL && *env != '\0' && (p = existing(env, rules_name)))
+		return p;
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			snprintf(dir, sizeof dir, "%s/../lexicons", exe);
+			if ((p = existing(dir, rules_name)))
+				return p;
+			snprintf(dir, sizeof dir, "%s/../../../lexicons", exe);
+			if ((p = existing(dir, rules_name)))
+				return p;
+		}
+	}
+	return existing(ORDVERK_LEXDIR, rules_name);
+}

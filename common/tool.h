@@ -1,0 +1,90 @@
+/*
+ * tool.h — support shared by the tools' main()s, and only by them.
+ *
+ * This is the one module of common/ that prints and exits, and the one with
+ * process-wide state: the program name, set once by tool_init().  Library
+ * modules never call anything here.
+ *
+ * Diagnostics all have the form "prog: file:line: message" (file and line
+ * left out when not known).  Exit codes: 0 success, 1 negative answer,
+ * 2 usage or input error (TOOL_OK, TOOL_NO, TOOL_ERR).
+ */
+#ifndef ORDVERK_TOOL_H
+#define ORDVERK_TOOL_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "err.h"
+
+enum { TOOL_OK = 0, TOOL_NO = 1, TOOL_ERR = 2 };
+
+/* tool_init: remembers the program name (basename of argv0). */
+void tool_init(const char *argv0);
+const char *tool_name(void);
+
+/* Messages to stderr.  tool_warn prints "prog: msg"; tool_warnfl adds
+ * "file:line: " (line 0 = no line); tool_warnerr prints an struct err about
+ * file.  tool_die prints and exits 2.  A trailing ':' in fmt appends
+ * ": strerror(errno)", as in sbase's eprintf. */
+void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tool_warnfl(const char *file, long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tool_warnerr(const char *file, const struct err *e);
+void tool_die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+/* Allocation that exits 2 with a message on failure. */
+void *tool_xmalloc(size_t n);
+void *tool_xcalloc(size_t n, size_t size);
+void *tool_xrealloc(void *p, size_t n);
+char *tool_xstrdup(const char *s);
+
+/* tool_parse_long: strtol with end pointer and range check; returns 0 and
+ * stores into *out, or -1 if s is not a whole number in [min, max]. */
+int tool_parse_long(const char *s, long min, long max, long *out);
+
+/* tool_fshut: flushes and checks stream fp (named name); on a write error
+ * prints a message and returns TOOL_ERR, else returns ret unchanged.
+ * Use as the last step: return tool_fshut(stdout, "<stdout>", ret). */
+int tool_fshut(FILE *fp, const char *name, int ret);
+
+/* tool_version: prints "prog (ordverk) VERSION" to stdout, exits 0. */
+void tool_version(void) __attribute__((noreturn));
+
+/* Line reader over a FILE: getline with a line counter, CR LF handling and a
+ * length cap.  tool_readline returns the line length without its line end
+ * (the buffer is NUL-terminated), -1 at end of file, -2 on a read error
+ * (errno set) and -3 for a line over TOOL_LINE_MAX bytes (the rest of that
+ * line is skipped so the next call continues with the next line). */
+#define TOOL_LINE_MAX (1L << 20)
+struct tool_lines {
+	FILE *fp;
+	const char *name;  /* for messages: file name or "<stdin>" */
+	long lineno;       /* number of the line last returned */
+	char *buf;
+	size_t cap;
+};
+void tool_lines_init(struct tool_lines *l, FILE *fp, const char *name);
+long tool_readline(struct tool_lines *l);
+void tool_lines_free(struct tool_lines *l);
+
+/* Atomic output: tool_atomic_open creates a temporary file beside path and
+ * returns it (or NULL with errno, message printed); tool_atomic_commit
+ * flushes, fsyncs, closes and renames it over path (0, or -1 with message
+ * and the temporary removed); tool_atomic_abort closes and removes it. */
+struct tool_atomic {
+	FILE *fp;
+	char *path;
+	char *tmp;
+};
+FILE *tool_atomic_open(struct tool_atomic *a, const char *path);
+int tool_atomic_commit(struct tool_atomic *a);
+void tool_atomic_abort(struct tool_atomic *a);
+
+/* tool_default_lexicon: the path of the default lexicon for ruleset name,
+ * searched in $ORDVERK_LEXDIR, then ../lexicons beside the running binary
+ * (the build tree), then ../lexicons two levels up (build/san/bin), then the
+ * installed ORDVERK_LEXDIR.  Returns a malloc'ed path or NULL if none exists. */
+char *tool_default_lexicon(const char *rules_name);
+
+#endif

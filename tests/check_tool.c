@@ -1,0 +1,92 @@
+/* check_tool.c — the tools' support module: numbers, lines, errors. */
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "err.h"
+#include "tool.h"
+
+START_TEST(parse_long_ranges)
+{
+	long v = -1;
+
+	ck_assert_int_eq(tool_parse_long("42", 0, 100, &v), 0);
+	ck_assert_int_eq(v, 42);
+	ck_assert_int_eq(tool_parse_long("101", 0, 100, &v), -1);
+	ck_assert_int_eq(tool_parse_long("-1", 0, 100, &v), -1);
+	ck_assert_int_eq(tool_parse_long("4x", 0, 100, &v), -1);
+	ck_assert_int_eq(tool_parse_long("", 0, 100, &v), -1);
+	ck_assert_int_eq(tool_parse_long("99999999999999999999999", 0, 100, &v), -1);
+}
+END_TEST
+
+START_TEST(readline_crlf_and_last_line)
+{
+	const char text[] = "one\r\ntwo\n\nthree";
+	FILE *fp = fmemopen((void *)text, sizeof text - 1, "r");
+	struct tool_lines l;
+
+	ck_assert_ptr_nonnull(fp);
+	tool_lines_init(&l, fp, "mem");
+	ck_assert_int_eq(tool_readline(&l), 3);
+	ck_assert_str_eq(l.buf, "one");
+	ck_assert_int_eq(tool_readline(&l), 3);
+	ck_assert_str_eq(l.buf, "two");
+	ck_assert_int_eq(tool_readline(&l), 0);
+	ck_assert_int_eq(tool_readline(&l), 5);
+	ck_assert_str_eq(l.buf, "three");
+	ck_assert_int_eq(l.lineno, 4);
+	ck_assert_int_eq(tool_readline(&l), -1);
+	tool_lines_free(&l);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(readline_huge_line_skipped)
+{
+	size_t n = (size_t)TOOL_LINE_MAX + 100;
+	char *text = malloc(n + 8);
+	FILE *fp;
+	struct tool_lines l;
+
+	ck_assert_ptr_nonnull(text);
+	memset(text, 'x', n);
+	memcpy(text + n, "\nok\n", 4);
+	fp = fmemopen(text, n + 4, "r");
+	tool_lines_init(&l, fp, "mem");
+	ck_assert_int_eq(tool_readline(&l), -3);
+	ck_assert_int_eq(tool_readline(&l), 2);
+	ck_assert_str_eq(l.buf, "ok");
+	ck_assert_int_eq(l.lineno, 2);
+	tool_lines_free(&l);
+	fclose(fp);
+	free(text);
+}
+END_TEST
+
+START_TEST(err_truncates)
+{
+	struct err e;
+	char big[600];
+
+	memset(big, 'a', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	err_set(&e, 7, "%s", big);
+	ck_assert_int_eq(e.line, 7);
+	ck_assert_uint_eq(strlen(e.msg), ERR_MSG_MAX - 1);
+	err_set(NULL, 1, "ignored");
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("tool");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, parse_long_ranges);
+	tcase_add_test(tc, readline_crlf_and_last_line);
+	tcase_add_test(tc, readline_huge_line_skipped);
+	tcase_add_test(tc, err_truncates);
+	suite_add_tcase(s, tc);
+	return test_run(s);
+}
