@@ -1,8 +1,8 @@
 # ordverk — Makefile.  See README.md for the targets.
 #
 # Two builds of the same sources:
-#   build/opt  -O2, for bin/ (what users run and what `make bench` measures)
-#   build/san  -O1 -g -fsanitize=address,undefined -Werror, for `make check`
+#   $(B)/opt  -O2, for bin/ (what users run and what `make bench` measures)
+#   $(B)/san  -O1 -g -fsanitize=address,undefined -Werror, for `make check`
 # Sources are found by wildcard: a new common/*.c joins the library, a new
 # tools/NAME.c becomes bin/NAME, a new tests/check_NAME.c becomes a Check suite.
 
@@ -14,6 +14,10 @@ LEXDIR     = $(PREFIX)/share/ordverk
 PKG_CONFIG ?= pkg-config
 CC        ?= cc
 VERSION    = 0.1.0
+# Output places; a developer working beside others can say B=/tmp/me/build BIN=/tmp/me/bin.
+B         ?= build
+BIN       ?= bin
+LEX       ?= lexicons
 
 # Lazy (=) so that a `make setup` earlier in the same run is seen.
 ZLIB_CFLAGS  = $(shell $(PKG_CONFIG) --cflags zlib 2>/dev/null)
@@ -36,14 +40,14 @@ TOOLS     = $(TOOL_SRC:tools/%.c=%)
 TEST_SRC  = $(sort $(wildcard tests/check_*.c))
 TESTS     = $(TEST_SRC:tests/%.c=%)
 
-OPT_OBJ   = $(LIB_SRC:common/%.c=build/opt/common/%.o)
-SAN_OBJ   = $(LIB_SRC:common/%.c=build/san/common/%.o)
-BINS      = $(TOOLS:%=bin/%)
-SAN_BINS  = $(TOOLS:%=build/san/bin/%)
-SAN_TESTS = $(TESTS:%=build/san/tests/%)
+OPT_OBJ   = $(LIB_SRC:common/%.c=$(B)/opt/common/%.o)
+SAN_OBJ   = $(LIB_SRC:common/%.c=$(B)/san/common/%.o)
+BINS      = $(TOOLS:%=$(BIN)/%)
+SAN_BINS  = $(TOOLS:%=$(B)/san/bin/%)
+SAN_TESTS = $(TESTS:%=$(B)/san/tests/%)
 
 VARIANTS  = no da is en
-LEXICONS  = $(VARIANTS:%=lexicons/%.lex)
+LEXICONS  = $(VARIANTS:%=$(LEX)/%.lex)
 
 .PHONY: all tools lexicons setup check check-unit check-cli demo bench install uninstall clean fuzz
 .DELETE_ON_ERROR:
@@ -51,36 +55,36 @@ LEXICONS  = $(VARIANTS:%=lexicons/%.lex)
 all: tools lexicons
 tools: $(BINS)
 
-build/opt/common/%.o: common/%.c $(LIB_HDR)
+$(B)/opt/common/%.o: common/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_OPT) -c -o $@ $<
-build/san/common/%.o: common/%.c $(LIB_HDR)
+$(B)/san/common/%.o: common/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_SAN) -c -o $@ $<
-build/opt/libordverk.a: $(OPT_OBJ)
+$(B)/opt/libordverk.a: $(OPT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
-build/san/libordverk.a: $(SAN_OBJ)
+$(B)/san/libordverk.a: $(SAN_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-bin/%: tools/%.c build/opt/libordverk.a $(LIB_HDR)
-	@mkdir -p bin
-	$(CC) $(CFLAGS_OPT) -o $@ $< build/opt/libordverk.a $(ZLIB_LIBS) -lm
-build/san/bin/%: tools/%.c build/san/libordverk.a $(LIB_HDR)
+$(BIN)/%: tools/%.c $(B)/opt/libordverk.a $(LIB_HDR)
+	@mkdir -p $(BIN)
+	$(CC) $(CFLAGS_OPT) -o $@ $< $(B)/opt/libordverk.a $(ZLIB_LIBS) -lm
+$(B)/san/bin/%: tools/%.c $(B)/san/libordverk.a $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_SAN) -o $@ $< build/san/libordverk.a $(ZLIB_LIBS) -lm
-build/san/tests/%: tests/%.c build/san/libordverk.a $(LIB_HDR) tests/testutil.h
+	$(CC) $(CFLAGS_SAN) -o $@ $< $(B)/san/libordverk.a $(ZLIB_LIBS) -lm
+$(B)/san/tests/%: tests/%.c $(B)/san/libordverk.a $(LIB_HDR) tests/testutil.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_SAN) $(CHECK_CFLAGS) -Itests -o $@ $< build/san/libordverk.a $(CHECK_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(CFLAGS_SAN) $(CHECK_CFLAGS) -Itests -o $@ $< $(B)/san/libordverk.a $(CHECK_LIBS) $(ZLIB_LIBS) -lm
 
 # Default lexicons: one per variant, from the word lists scripts/wordlists.sh
 # derives from Debian and npm packages (or from WORDLIST_xx=FILE).
 lexicons: $(LEXICONS)
-lexicons/%.lex: bin/lexcompile scripts/wordlists.sh
-	@mkdir -p lexicons build/wordlists
-	sh scripts/wordlists.sh $* build/wordlists "$(WORDLIST_$*)"
-	./bin/lexcompile -r $* -o $@ $$(cat build/wordlists/$*.args)
+$(LEX)/%.lex: $(BIN)/lexcompile scripts/wordlists.sh
+	@mkdir -p $(LEX) $(B)/wordlists
+	sh scripts/wordlists.sh $* $(B)/wordlists "$(WORDLIST_$*)"
+	$(BIN)/lexcompile -r $* -o $@ $$(cat $(B)/wordlists/$*.args)
 
 setup:
 	sh scripts/setup.sh
@@ -92,22 +96,22 @@ check: setup
 check-unit: $(SAN_TESTS)
 	@set -e; for t in $(SAN_TESTS); do echo "== $$t"; CK_DEFAULT_TIMEOUT=600 ORDVERK_SHARED=$(CURDIR)/../shared $$t; done
 check-cli: $(SAN_BINS) tools
-	sh tests/run-cli.sh build/san/bin
+	ORDVERK_LEXDIR=$(abspath $(LEX)) sh tests/run-cli.sh $(B)/san/bin
 
 demo: setup
 	$(MAKE) all
-	sh scripts/demo.sh bin
+	sh scripts/demo.sh $(BIN)
 
 bench: setup
 	$(MAKE) all
-	sh scripts/bench.sh bin
+	sh scripts/bench.sh $(BIN)
 
 fuzz:
 	sh scripts/fuzz.sh
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(LEXDIR)
-	for t in $(TOOLS); do install -m 755 bin/$$t $(DESTDIR)$(BINDIR)/$$t; done
+	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(BINDIR)/$$t; done
 	for m in man/*.1; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
 	for m in man/*.5; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man5/ || true; done
 	for l in $(LEXICONS); do install -m 644 $$l $(DESTDIR)$(LEXDIR)/; done
@@ -116,8 +120,8 @@ uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
 	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
-	for l in $(LEXICONS); do rm -f $(DESTDIR)$(LEXDIR)/$${l#lexicons/}; done
+	for l in $(LEXICONS); do rm -f $(DESTDIR)$(LEXDIR)/$$(basename $$l); done
 	-rmdir $(DESTDIR)$(LEXDIR)
 
 clean:
-	rm -rf bin build lexicons
+	rm -rf $(BIN) $(B) $(LEX)

@@ -21,7 +21,7 @@ SHARED=${ORDVERK_SHARED:-$TOP/../shared}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export BIN DATA SHARED WORK
-export ORDVERK_LEXDIR="$TOP/lexicons"
+export ORDVERK_LEXDIR="${ORDVERK_LEXDIR:-$TOP/lexicons}"
 export PATH="$BIN:$PATH"
 # Leaks are failures (LeakSanitizer is part of AddressSanitizer).
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=99"

@@ -1,0 +1,50 @@
+/*
+ * gen.h — move generation (GADDAG, Gordon 1994) and the robot players.
+ *
+ * A struct gen is a reusable workspace for one ruleset and lexicon: cross-
+ * sets, anchors and the move list live in it, so generation allocates
+ * nothing once the workspace has grown.  One gen per thread; the ruleset and
+ * lexicon it was created with must outlive it and are only read.
+ *
+ * Moves are generated for player p->to_move with rack p->racks[p->to_move]
+ * and scored by the same rules as move_score() (move.h).
+ */
+#ifndef ORDVERK_GEN_H
+#define ORDVERK_GEN_H
+
+#include <stdint.h>
+#include "board.h"
+#include "err.h"
+#include "lex.h"
+#include "move.h"
+#include "rules.h"
+
+enum {
+	GEN_PLACEMENTS = 1,  /* tile placements */
+	GEN_EXCHANGES  = 2,  /* every distinct exchange, when the bag allows */
+	GEN_PASS       = 4,  /* the pass */
+	GEN_ALL        = 7
+};
+
+struct gen;
+
+/* gen_create: a workspace for ruleset r and lexicon lex (both borrowed).
+ * Returns NULL with e set on allocation failure. */
+struct gen *gen_create(const struct rules *r, const struct lex *lex,
+	struct err *e);
+void gen_destroy(struct gen *g);
+
+/* gen_all: generates every legal move of the kinds in flags for position p;
+ * bag_count is the number of tiles in the bag (for the exchange rule).
+ * Returns the number of moves, or -1 with e set (out of memory).  The moves
+ * stay valid until the next call on g: gen_moves() returns them, unsorted. */
+long gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
+	struct err *e);
+const struct move *gen_moves(const struct gen *g);
+
+/* gen_best: the highest-scoring tile placement (ties to fewer tiles), found
+ * without keeping the list.  Returns 1 and fills *best, or 0 if no placement
+ * exists. */
+int gen_best(struct gen *g, const struct position *p, struct move *best);
+
+#endif
