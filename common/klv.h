@@ -1,0 +1,39 @@
+/*
+ * klv.h — leave tables in the KLV format of wolges/MAGPIE (ordverk-klv(5)).
+ *
+ * FILE LAYOUT (all integers little-endian):
+ *   u32  n            number of KWG nodes that follow
+ *   u32  node[n]      a KWG (SPEC §2.5: tile bits 24-31, accepts bit 23,
+ *                     last-sibling bit 22, child bits 0-21); node 0's child
+ *                     is the root of a DAWG of every leave, tiles sorted
+ *                     ascending, blank = tile 0 first
+ *   u32  m            number of leave values
+ *   f32  value[m]     IEEE-754 single, points; the leaves are numbered in
+ *                     DAWG order (lexicographic), value[i] is leave i's
+ *   (wolges' KLV2 stores value[] as f32 as above; the older KLV stored
+ *   i16 in 1/256 points; klv_load tells them apart by the file size.)
+ *
+ * A struct klv owns its arrays.  klv_destroy(NULL) is fine.  Values are
+ * kept as integers in millipoints (MAGPIE's equity unit).
+ */
+#ifndef ORDVERK_KLV_H
+#define ORDVERK_KLV_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "err.h"
+#include "rules.h"
+
+struct klv;
+
+/* klv_load: reads a KLV file; every node index is checked.  Returns the
+ * table or NULL with e set. */
+struct klv *klv_load(const char *path, struct err *e);
+struct klv *klv_load_mem(const void *buf, size_t len, struct err *e);
+void klv_destroy(struct klv *k);
+
+/* klv_leave_value: the value of leave (count array, index 0 = blanks) in
+ * millipoints; 0 for the empty leave or a leave not in the table. */
+int32_t klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES]);
+
+#endif
