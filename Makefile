@@ -49,7 +49,7 @@ SAN_TESTS = $(TESTS:%=$(B)/san/tests/%)
 VARIANTS  = no da is en
 LEXICONS  = $(VARIANTS:%=$(LEX)/%.lex)
 
-.PHONY: all tools lexicons setup check check-unit check-cli demo bench install uninstall clean fuzz
+.PHONY: all tools lexicons setup check check-unit check-cli check-fuzz demo bench install uninstall clean fuzz
 .DELETE_ON_ERROR:
 
 all: tools lexicons
@@ -92,9 +92,19 @@ setup:
 # `make check`: installs what it needs, builds the sanitizer build, runs every
 # Check suite and every CLI test.  ASAN_OPTIONS makes leaks fail the run.
 check: setup
-	$(MAKE) check-unit check-cli
+	$(MAKE) check-unit check-fuzz check-cli
 check-unit: $(SAN_TESTS)
 	@set -e; for t in $(SAN_TESTS); do echo "== $$t"; CK_DEFAULT_TIMEOUT=600 ORDVERK_SHARED=$(CURDIR)/../shared $$t; done
+# Every fuzz target replays its saved corpus (seeds and past findings) under
+# the sanitizers, without libFuzzer.
+FUZZ_SRC  = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS = $(FUZZ_SRC:tests/fuzz/%.c=$(B)/san/fuzz/%)
+$(B)/san/fuzz/%: tests/fuzz/%.c tests/fuzz/replay.c $(B)/san/libordverk.a $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_SAN) -o $@ $< tests/fuzz/replay.c $(B)/san/libordverk.a $(ZLIB_LIBS) -lm
+check-fuzz: $(FUZZ_BINS)
+	@set -e; for f in $(FUZZ_BINS); do n=$$(basename $$f); n=$${n#fuzz_}; \
+	  if [ -d tests/fuzz/corpus/$$n ]; then echo "== $$f"; $$f tests/fuzz/corpus/$$n/*; fi; done
 check-cli: $(SAN_BINS) tools
 	ORDVERK_LEXDIR=$(abspath $(LEX)) sh tests/run-cli.sh $(B)/san/bin
 
