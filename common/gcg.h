@@ -1,0 +1,217 @@
+/*
+ * gcg.h — games in John Chew's GCG format (SPEC §2.3): reading, writing,
+ * and replaying a game to check every score, total and the settling.
+ *
+ * A game is a struct gcg_game: its pragmas (players, ruleset, lexicon and
+ * the rest, kept in order), and its events, each with the input line it came
+ * from.  The reader is syntactic plus what needs no board: nicks are mapped
+ * to players, racks and moves are decoded with the game's ruleset
+ * (`#tile-distribution`, else the caller's default), numbers are read.
+ * gcg_replay() then rebuilds every position and checks the game against
+ * the rules (and the lexicon when given).
+ *
+ * Ownership: a struct gcg_game owns its events and pragmas; the caller owns
+ * the game and frees it with gcg_game_destroy() (NULL is fine).  A reader
+ * borrows its FILE, which the caller closes.  Nothing here prints.
+ *
+ * Errors: functions that can fail return -1 (or NULL) and fill a struct err
+ * whose line is the 1-based line of the stream the problem is on.
+ */
+#ifndef ORDVERK_GCG_H
+#define ORDVERK_GCG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "board.h"
+#include "err.h"
+#include "lex.h"
+#include "move.h"
+#include "rules.h"
+
+#define GCG_NICK_MAX  64
+#define GCG_NAME_MAX  128
+#define GCG_TEXT_MAX  96     /* a move as written: "8D KV.NNE" */
+#define GCG_LINE_MAX  65536  /* longer lines are an error (skipped) */
+
+enum gcg_kind {
+	GCG_PLAY,            /* >N: RACK 8D WORD +S T        a tile placement */
+	GCG_PASS,            /* >N: RACK - +0 T */
+	GCG_EXCHANGE,        /* >N: RACK -ABC +0 T  or  -3 */
+	GCG_WITHDRAWN,       /* >N: RACK -- -S T     the player's last play removed */
+	GCG_CHALLENGE,       /* >N: RACK (challenge) +B T   bonus for a valid play */
+	GCG_END_POINTS,      /* >N: (RACK) +P T      finisher gains others' racks */
+	GCG_RACK_PENALTY,    /* >N: RACK (RACK) -P T own rack at the end */
+	GCG_TIME_PENALTY     /* >N: RACK (time) -P T */
+};
+
+/* One event line.  rack is the rack shown before the event (count array,
+ * index 0 = blanks); nrack = its number of tiles, -1 when no rack was
+ * written.  other is the rack in parentheses of GCG_END_POINTS and
+ * GCG_RACK_PENALTY.  move is the play, exchange or pass as read without a
+ * board (a through-letter written as a letter reads as placed; replay
+ * re-reads text against the board); text is the move as written
+ * ("8D KV.NNE", "-ABC", "-").  score is the signed points of the event,
+ * total the cumulative total written after it. */
+struct gcg_event {
+	long line;
+	int player;                     /* index into game->players */
+	int kind;                       /* enum gcg_kind */
+	int nrack;
+	uint8_t rack[RULES_MAX_TILES];
+	int nother;
+	uint8_t other[RULES_MAX_TILES];
+	struct move move;
+	char text[GCG_TEXT_MAX];
+	int score;
+	int total;
+	int score_zero_marked;          /* "-- +0": deduction left to replay */
+};
+
+/* A pragma kept for writing back: "#name value", after event `after`
+ * (-1 = before the first event). */
+struct gcg_pragma {
+	long line;
+	int after;
+	char *name;                     /* "player1", "note", ... owned */
+	char *value;                    /* rest of the line, owned */
+};
+
+struct gcg_player {
+	char nick[GCG_NICK_MAX];
+	char name[GCG_NAME_MAX];        /* UTF-8 (Latin-1 input converted) */
+};
+
+struct gcg_game {
+	long first_line;                /* line of the stream the game starts on */
+	struct rules rules;             /* from #tile-distribution or the default */
+	int have_rules;
+	char lexicon[128];              /* #lexicon, "" if none */
+	char title[GCG_NAME_MAX];       /* #title, "" if none */
+	char id[GCG_NAME_MAX];          /* #id, "" if none */
+	int nplayers;
+	struct gcg_player players[RULES_MAX_PLAYERS];
+	int nevents, cap_events;
+	struct gcg_event *events;
+	int npragmas, cap_pragmas;
+	struct gcg_pragma *pragmas;
+	/* Filled by the reader from the events, no replay needed: */
+	int totals[RULES_MAX_PLAYERS];  /* last cumulative total per player */
+	int has_end;                    /* an end-of-game rack event is present */
+};
+
+/* --- Reading --- */
+
+struct gcg_reader;
+
+/* gcg_reader_open: a reader of the games in fp (named name in messages).
+ * A stream holds one game, or several separated by lines "#end".
+ * default_rules (may be NULL, copied) is used for a game without
+ * `#tile-distribution`.  Returns NULL with e set on allocation failure. */
+struct gcg_reader *gcg_reader_open(FILE *fp, const char *name,
+	const struct rules *default_rules, struct err *e);
+
+/* gcg_read: reads the next game into *out (a new game the caller destroys).
+ * Returns 1 with a game, 0 at the end of the stream, -1 with e set (e->line
+ * = the line) when the game is malformed or unreadable: *out is NULL and the
+ * reader has skipped to the next "#end", so calling again reads the next
+ * game.  After a read error of the stream itself (errno), gcg_read returns
+ * -1 and then 0. */
+int gcg_read(struct gcg_reader *rd, struct gcg_game **out, struct err *e);
+
+/* gcg_reader_io_error: 1 if the stream had a read error or is not text
+ * (UTF-16), which a tool reports as an unreadable input (exit 2). */
+int gcg_reader_io_error(const struct gcg_reader *rd);
+
+void gcg_reader_close(struct gcg_reader *rd);
+
+/* gcg_parse_mem: reads exactly one game from buf[0..len) (for tests and
+ * fuzzing).  Returns the game or NULL with e set. */
+struct gcg_game *gcg_parse_mem(const char *buf, size_t len,
+	const struct rules *default_rules, struct err *e);
+
+/* --- Building and writing --- */
+
+/* gcg_game_create: an empty game with ruleset r (copied; may be NULL). */
+struct gcg_game *gcg_game_create(const struct rules *r, struct err *e);
+void gcg_game_destroy(struct gcg_game *g);
+
+/* gcg_game_set_player: sets player i's nick (no spaces) and full name;
+ * nplayers grows to i + 1.  Returns 0 or -1 with e set. */
+int gcg_game_set_player(struct gcg_game *g, int i, const char *nick,
+	const char *name, struct err *e);
+
+/* gcg_game_add_pragma: appends "#name value" after the current last event.
+ * Returns 0 or -1 with e set (allocation failure). */
+int gcg_game_add_pragma(struct gcg_game *g, const char *name,
+	const char *value, struct err *e);
+
+/* gcg_game_add_event: appends a copy of *ev (text is filled from move by
+ * move_format when empty, for plays, exchanges and passes); updates totals
+ * and has_end.  Returns 0 or -1 with e set. */
+int gcg_game_add_event(struct gcg_game *g, const struct gcg_event *ev,
+	struct err *e);
+
+/* gcg_game_add_move: appends a play, exchange or pass by player with the
+ * rack it was made from (count array; NULL = not written), scored m->score;
+ * the total is the player's running total plus the score. */
+int gcg_game_add_move(struct gcg_game *g, int player,
+	const uint8_t rack[RULES_MAX_TILES], const struct move *m, struct err *e);
+
+/* gcg_game_settle: appends the settling events of SPEC §2.3 for the game's
+ * ruleset.  racks[i] are the players' racks at the end; finisher is the
+ * player who went out, or -1 when the game ended on scoreless turns.
+ * Returns 0 or -1 with e set. */
+int gcg_game_settle(struct gcg_game *g, const uint8_t racks[][RULES_MAX_TILES],
+	int finisher, struct err *e);
+
+/* gcg_format_event: writes event ev of game g as one GCG line (no newline)
+ * into out; returns the length, or -1 if cap is too small. */
+int gcg_format_event(const struct gcg_game *g, const struct gcg_event *ev,
+	char *out, size_t cap);
+
+/* gcg_write: writes g as a GCG file (UTF-8, "#character-encoding UTF-8"
+ * first, players, tile-distribution, other pragmas in place, events).
+ * Returns 0 or -1 with e set on a write error. */
+int gcg_write(FILE *fp, const struct gcg_game *g, struct err *e);
+
+/* --- Replay --- */
+
+/* What gcg_replay tells a callback before each event: the position with
+ * the event's player to move (pos->to_move = that player; pos->racks[p]
+ * the rack shown, other racks unknown unless they can be deduced),
+ * unseen = tiles that player cannot see (bag and other racks), bag = the
+ * number of tiles in the bag, and, for a GCG_PLAY, the scored breakdown. */
+struct gcg_turn {
+	int index;                      /* event index */
+	const struct gcg_event *ev;
+	const struct position *pos;     /* before the event */
+	const uint8_t *unseen;          /* RULES_MAX_TILES counts */
+	int bag;
+	const struct move *move;        /* as re-read against the board, or NULL */
+	const struct move_detail *detail; /* GCG_PLAY only, else NULL */
+};
+
+struct gcg_result {
+	int nplayers;
+	int scores[RULES_MAX_PLAYERS];  /* final scores after replay */
+	int ended;                      /* 1 if the game reached its end */
+	int settled;                    /* 1 if the settling events are complete */
+	long moves;                     /* plays, exchanges and passes checked */
+};
+
+/* gcg_replay: replays g with its ruleset and lex (NULL = scores and
+ * placement only, words not checked).  Calls fn (may be NULL) before each
+ * event; a nonzero return stops the replay (returned as is).  Returns 0
+ * if the game is consistent, -1 with e set (e->line = the event's line) at
+ * the first discrepancy: a wrong score or total, a rack that does not hold
+ * the played tiles, more of a letter than the bag has, a play off turn, an
+ * event after the game ended, wrong end-of-game points, an exchange when
+ * the bag is too small, an illegal play.  res (may be NULL) is filled as
+ * far as the replay got.  A game with no end is not an error
+ * (res->ended = 0). */
+int gcg_replay(const struct gcg_game *g, const struct lex *lex,
+	int (*fn)(const struct gcg_turn *t, void *arg), void *arg,
+	struct gcg_result *res, struct err *e);
+
+#endif
