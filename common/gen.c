@@ -1,21 +1,73 @@
 /*
- * gen.c — move generation (gen.h).  Stub: only the pass, until the GADDAG
- * generator lands.
+ * gen.c — move generation with a GADDAG (Gordon 1994), as gen.h describes.
+ *
+ * The board is looked at in two orientations: d = 0 (across) is the board
+ * itself, d = 1 (down) its transpose, so one routine generates along
+ * "rows" of width W for both.  For each orientation we precompute, per
+ * square: the tile, the cross-set (letters a new tile there may be, given
+ * the tiles above and below it in that orientation), the cross-score (sum
+ * of those perpendicular tiles, -1 when there are none), the premiums, and
+ * whether it is an anchor (an empty square touching a tile, or the start
+ * square on an empty board, across only).
+ *
+ * A move is generated once, from the leftmost anchor it covers: going left
+ * from anchor a never enters the previous anchor of the row (left_min).
+ * A one-tile play forming words both ways comes out across only.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "gen.h"
 
+#define SQ RULES_MAX_SQUARES
+
+struct gen_anchor {
+	int bound;           /* upper bound on any move from this anchor */
+	uint8_t dir, row, col, left_min;
+};
+
 struct gen {
 	const struct rules *r;
 	const struct lex *lex;
-	struct move moves[1];
+	const uint32_t *nodes;
+	uint32_t dawg_root, gaddag_root;
+	uint64_t all_letters;
+	int values[RULES_MAX_TILES];
+
+	/* Per position, per orientation d: dims R[d] x W[d], index i*W+j. */
+	int R[2], W[2];
+	uint8_t tile[2][SQ];
+	uint64_t cross[2][SQ];
+	int16_t cscore[2][SQ];
+	uint8_t lmul[2][SQ], wmul[2][SQ];
+	uint8_t anchor[2][SQ];
+
+	/* Search state for the row being generated. */
+	const uint8_t *rtile;
+	const uint64_t *rcross;
+	const int16_t *rcscore;
+	const uint8_t *rlm, *rwm;
+	int rval[RULES_MAX_DIM];       /* value of the tile already there */
+	int dir, row, anch, left_min, width;
+	int right_clear;               /* square right of the anchor is empty */
+	uint8_t strip[RULES_MAX_DIM];
+	uint8_t rack[RULES_MAX_TILES];
+	int rack_tiles;
+	int rack_size, bingo;
+
+	/* Output. */
+	int best_mode;
+	struct move best;
+	int have_best;
+	struct move *moves;
+	long nmoves, cap;
+	int oom;
 };
 
 struct gen *
 gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 {
 	struct gen *g = calloc(1, sizeof *g);
+	int t;
 
 	if (g == NULL) {
 		err_set(e, 0, "out of memory");
@@ -23,25 +75,26 @@ gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 	}
 	g->r = r;
 	g->lex = lex;
+	g->nodes = lex_nodes(lex);
+	g->dawg_root = lex_dawg_root(lex);
+	g->gaddag_root = lex_gaddag_root(lex);
+	for (t = 1; t <= r->nletters && t < RULES_MAX_TILES; t++)
+		g->all_letters |= (uint64_t)1 << t;
+	for (t = 0; t < RULES_MAX_TILES; t++)
+		g->values[t] = r->values[t];
+	g->values[0] = 0;
+	g->rack_size = r->rack_size;
+	g->bingo = r->bingo_bonus;
 	return g;
 }
 
 void
 gen_destroy(struct gen *g)
 {
+	if (g == NULL)
+		return;
+	free(g->moves);
 	free(g);
-}
-
-long
-gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
-	struct err *e)
-{
-	(void)p; (void)bag_count; (void)e;
-	if (!(flags & GEN_PASS))
-		return 0;
-	memset(&g->moves[0], 0, sizeof g->moves[0]);
-	g->moves[0].kind = MOVE_PASS;
-	return 1;
 }
 
 const struct move *
@@ -50,9 +103,666 @@ gen_moves(const struct gen *g)
 	return g->moves;
 }
 
+/* The arc for tile t in the sibling run starting at run, or 0.  Runs are in
+ * ascending tile order, so the scan stops early. */
+static inline uint32_t
+gen_follow(const uint32_t *nodes, uint32_t run, int t)
+{
+	uint32_t i;
+
+	if (run == 0)
+		return 0;
+	for (i = run;; i++) {
+		uint32_t n = nodes[i];
+		int nt = lex_node_tile(n);
+
+		if (nt == t)
+			return i;
+		if (nt > t || lex_node_last(n))
+			return 0;
+	}
+}
+
+static int
+gen_tile_value(const struct gen *g, uint8_t t)
+{
+	return TILE_IS_BLANK(t) ? 0 : g->values[TILE_LETTER(t)];
+}
+
+/* Cross-set of an empty square: the letters L such that up + L + down is a
+ * word, where up/down are the tiles touching it perpendicular to the
+ * orientation.  Uses the DAWG. */
+static uint64_t
+gen_crossset(const struct gen *g, const uint8_t *up, int nup,
+	const uint8_t *down, int ndown)
+{
+	const uint32_t *nodes = g->nodes;
+	uint32_t run = g->dawg_root, i, arc;
+	uint64_t mask = 0;
+	int k;
+
+	for (k = 0; k < nup; k++) {
+		arc = gen_follow(nodes, run, TILE_LETTER(up[k]));
+		if (arc == 0)
+			return 0;
+		run = lex_node_child(nodes[arc]);
+	}
+	if (run == 0)
+		return 0;
+	for (i = run;; i++) {
+		uint32_t n = nodes[i];
+		int L = lex_node_tile(n);
+
+		if (L > 0) {
+			if (ndown == 0) {
+				if (lex_node_accepts(n))
+					mask |= (uint64_t)1 << L;
+			} else {
+				uint32_t r2 = lex_node_child(n);
+				uint32_t a = 0;
+
+				for (k = 0; k < ndown && r2 != 0; k++) {
+					a = gen_follow(nodes, r2, TILE_LETTER(down[k]));
+					if (a == 0)
+						break;
+					r2 = k + 1 < ndown ? lex_node_child(nodes[a]) : 0;
+				}
+				if (k == ndown && a != 0 && lex_node_accepts(nodes[a]))
+					mask |= (uint64_t)1 << L;
+			}
+		}
+		if (lex_node_last(n))
+			break;
+	}
+	return mask & g->all_letters;
+}
+
+static uint8_t
+gen_lmul(uint8_t prem)
+{
+	switch (prem) {
+	case SQ_DL: return 2;
+	case SQ_TL: return 3;
+	case SQ_QL: return 4;
+	default: return 1;
+	}
+}
+
+static uint8_t
+gen_wmul(uint8_t prem)
+{
+	switch (prem) {
+	case SQ_DW: return 2;
+	case SQ_TW: return 3;
+	case SQ_QW: return 4;
+	default: return 1;
+	}
+}
+
+/* Fills the per-orientation arrays for board b. */
+static void
+gen_prepare(struct gen *g, const struct board *b)
+{
+	int d, i, j, R, W, rows = b->rows, cols = b->cols;
+
+	g->R[0] = rows; g->W[0] = cols;
+	g->R[1] = cols; g->W[1] = rows;
+	for (i = 0; i < rows; i++)
+		for (j = 0; j < cols; j++) {
+			uint8_t t = b->sq[i * cols + j];
+			uint8_t p = g->r->premium[i * cols + j];
+
+			g->tile[0][i * cols + j] = t;
+			g->tile[1][j * rows + i] = t;
+			g->lmul[0][i * cols + j] = g->lmul[1][j * rows + i] = gen_lmul(p);
+			g->wmul[0][i * cols + j] = g->wmul[1][j * rows + i] = gen_wmul(p);
+		}
+	for (d = 0; d < 2; d++) {
+		const uint8_t *T = g->tile[d];
+
+		R = g->R[d];
+		W = g->W[d];
+		for (i = 0; i < R; i++)
+			for (j = 0; j < W; j++) {
+				int k = i * W + j, top, bot, sum = 0, q;
+				uint8_t up[RULES_MAX_DIM], down[RULES_MAX_DIM];
+
+				g->anchor[d][k] = 0;
+				if (T[k] != 0) {
+					g->cross[d][k] = 0;
+					g->cscore[d][k] = -1;
+					continue;
+				}
+				if ((i > 0 && T[k - W]) || (i + 1 < R && T[k + W]) ||
+				    (j > 0 && T[k - 1]) || (j + 1 < W && T[k + 1]))
+					g->anchor[d][k] = 1;
+				for (top = i; top > 0 && T[(top - 1) * W + j]; top--)
+					;
+				for (bot = i; bot + 1 < R && T[(bot + 1) * W + j]; bot++)
+					;
+				if (top == i && bot == i) {
+					g->cross[d][k] = g->all_letters;
+					g->cscore[d][k] = -1;
+					continue;
+				}
+				for (q = top; q < i; q++) {
+					up[q - top] = T[q * W + j];
+					sum += gen_tile_value(g, up[q - top]);
+				}
+				for (q = i + 1; q <= bot; q++) {
+					down[q - i - 1] = T[q * W + j];
+					sum += gen_tile_value(g, down[q - i - 1]);
+				}
+				g->cross[d][k] = gen_crossset(g, up, i - top, down, bot - i);
+				g->cscore[d][k] = (int16_t)sum;
+			}
+	}
+}
+
+static int
+gen_board_empty(const struct board *b)
+{
+	int k;
+
+	for (k = 0; k < b->rows * b->cols; k++)
+		if (b->sq[k] != 0)
+			return 0;
+	return 1;
+}
+
+/* Order of moves among equal score and tile count in gen_best: by
+ * direction, square and tiles, so the result does not depend on the order
+ * anchors were searched. */
+static int
+gen_move_key_cmp(const struct move *a, const struct move *b)
+{
+	if (a->dir != b->dir)
+		return a->dir < b->dir ? -1 : 1;
+	if (a->row != b->row)
+		return a->row < b->row ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return memcmp(a->tiles, b->tiles, a->len);
+}
+
+static int
+gen_grow(struct gen *g)
+{
+	long ncap = g->cap ? g->cap * 2 : 4096;
+	struct move *m;
+
+	if ((size_t)ncap > SIZE_MAX / sizeof *m)
+		return -1;
+	m = realloc(g->moves, (size_t)ncap * sizeof *m);
+	if (m == NULL)
+		return -1;
+	g->moves = m;
+	g->cap = ncap;
+	return 0;
+}
+
+/* A complete word from column start to end of the current row. */
+static void
+gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
+{
+	struct move *m, tmp;
+	int score, j;
+
+	if (end - start + 1 < 2)
+		return;
+	if (g->dir == 1 && np == 1) {
+		/* Across already has this one-tile play if it forms an across
+		 * word: its cross-score here says so. */
+		for (j = start; j <= end; j++)
+			if (g->strip[j] != 0)
+				break;
+		if (g->rcscore[j] >= 0)
+			return;
+	}
+	score = ms * wm + cs + (np == g->rack_size ? g->bingo : 0);
+	if (g->best_mode) {
+		if (g->have_best && (score < g->best.score ||
+		    (score == g->best.score && np > g->best.ntiles)))
+			return;
+		m = &tmp;
+	} else {
+		if (g->nmoves == g->cap && gen_grow(g) != 0) {
+			g->oom = 1;
+			return;
+		}
+		m = &g->moves[g->nmoves];
+	}
+	m->kind = MOVE_PLACE;
+	m->dir = (uint8_t)g->dir;
+	if (g->dir == 0) {
+		m->row = (uint8_t)g->row;
+		m->col = (uint8_t)start;
+	} else {
+		m->row = (uint8_t)start;
+		m->col = (uint8_t)g->row;
+	}
+	m->len = (uint8_t)(end - start + 1);
+	m->ntiles = (uint8_t)np;
+	m->tiles_known = 1;
+	memcpy(m->tiles, g->strip + start, (size_t)m->len);
+	memset(m->tiles + m->len, 0, sizeof m->tiles - m->len);
+	m->score = score;
+	if (g->best_mode) {
+		if (g->have_best && score == g->best.score && np == g->best.ntiles &&
+		    gen_move_key_cmp(m, &g->best) >= 0)
+			return;
+		g->best = *m;
+		g->have_best = 1;
+	} else {
+		g->nmoves++;
+	}
+}
+
+static void gen_rec(struct gen *g, int col, uint32_t run, int lstart,
+	int ms, int wm, int cs, int np);
+
+/* Tile (letter or through-tile) at col has been matched by arc; record a
+ * word if one ends here and carry on left, across the separator, or right.
+ * Invariant: strip[] holds the tiles of columns already visited on this
+ * path; ms/wm/cs are the main-word sum, word multiplier and cross-word
+ * total so far, np the tiles placed. */
+static void
+gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
+	int cs, int np)
+{
+	uint32_t n = g->nodes[arc];
+	uint32_t child = lex_node_child(n);
+
+	if (col <= g->anch) {
+		int nll = col == 0 || g->rtile[col - 1] == 0;
+
+		if (lex_node_accepts(n) && nll && g->right_clear && np > 0)
+			gen_record(g, col, g->anch, ms, wm, cs, np);
+		if (child == 0)
+			return;
+		if (col - 1 >= g->left_min)
+			gen_rec(g, col - 1, child, -1, ms, wm, cs, np);
+		/* The separator, tile 0, is first in its run when present. */
+		if (nll && g->anch + 1 < g->width &&
+		    lex_node_tile(g->nodes[child]) == 0) {
+			uint32_t sep = lex_node_child(g->nodes[child]);
+
+			if (sep != 0)
+				gen_rec(g, g->anch + 1, sep, col, ms, wm, cs, np);
+		}
+	} else {
+		int nlr = col + 1 == g->width || g->rtile[col + 1] == 0;
+
+		if (lex_node_accepts(n) && nlr && np > 0)
+			gen_record(g, lstart, col, ms, wm, cs, np);
+		if (child != 0 && col + 1 < g->width)
+			gen_rec(g, col + 1, child, lstart, ms, wm, cs, np);
+	}
+}
+
+/* Tries every way to fill column col from the sibling run at run. */
+static void
+gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
+	int cs, int np)
+{
+	const uint32_t *nodes = g->nodes;
+	uint8_t t = g->rtile[col];
+	uint32_t i;
+
+	if (g->oom)
+		return;
+	if (t != 0) {
+		uint32_t arc = gen_follow(nodes, run, TILE_LETTER(t));
+
+		if (arc == 0)
+			return;
+		g->strip[col] = 0;
+		gen_goon(g, col, arc, lstart, ms + g->rval[col], wm, cs, np);
+		return;
+	}
+	if (g->rack_tiles == 0)
+		return;
+	{
+		uint64_t cm = g->rcross[col];
+		int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];
+		int nwm = wm * sw;
+
+		for (i = run;; i++) {
+			uint32_t n = nodes[i];
+			int L = lex_node_tile(n);
+
+			if (((cm >> L) & 1) != 0) {
+				if (g->rack[L] != 0) {
+					int v = g->values[L] * lm;
+
+					g->rack[L]--;
+					g->rack_tiles--;
+					g->strip[col] = (uint8_t)L;
+					gen_goon(g, col, i, lstart, ms + v, nwm,
+					    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1);
+					g->rack[L]++;
+					g->rack_tiles++;
+				}
+				if (g->rack[0] != 0) {
+					g->rack[0]--;
+					g->rack_tiles--;
+					g->strip[col] = (uint8_t)(L | TILE_BLANK);
+					gen_goon(g, col, i, lstart, ms, nwm,
+					    csc >= 0 ? cs + csc * sw : cs, np + 1);
+					g->rack[0]++;
+					g->rack_tiles++;
+				}
+			}
+			if (lex_node_last(n))
+				break;
+		}
+	}
+}
+
+/* Points the row state at row i of orientation d. */
+static void
+gen_set_row(struct gen *g, int d, int i)
+{
+	int W = g->W[d], j;
+
+	g->dir = d;
+	g->row = i;
+	g->width = W;
+	g->rtile = g->tile[d] + i * W;
+	g->rcross = g->cross[d] + i * W;
+	g->rcscore = g->cscore[d] + i * W;
+	g->rlm = g->lmul[d] + i * W;
+	g->rwm = g->wmul[d] + i * W;
+	for (j = 0; j < W; j++)
+		g->rval[j] = g->rtile[j] ? gen_tile_value(g, g->rtile[j]) : 0;
+}
+
+static void
+gen_anchor(struct gen *g, int a, int left_min)
+{
+	g->anch = a;
+	g->left_min = left_min;
+	g->right_clear = a + 1 == g->width || g->rtile[a + 1] == 0;
+	if (g->gaddag_root != 0)
+		gen_rec(g, a, g->gaddag_root, -1, 0, 1, 0, 0);
+}
+
+static void
+gen_load_rack(struct gen *g, const struct position *p)
+{
+	int t, n = 0;
+
+	memcpy(g->rack, p->racks[p->to_move], sizeof g->rack);
+	for (t = g->r->nletters + 1; t < RULES_MAX_TILES; t++)
+		g->rack[t] = 0;
+	for (t = 0; t < RULES_MAX_TILES; t++)
+		n += g->rack[t];
+	g->rack_tiles = n;
+}
+
+/* All placements, through gen_record. */
+static void
+gen_placements(struct gen *g, const struct position *p)
+{
+	int d, i, j;
+
+	gen_prepare(g, &p->board);
+	gen_load_rack(g, p);
+	if (gen_board_empty(&p->board)) {
+		gen_set_row(g, 0, g->r->start_row);
+		gen_anchor(g, g->r->start_col, 0);
+		return;
+	}
+	for (d = 0; d < 2; d++)
+		for (i = 0; i < g->R[d]; i++) {
+			int last = -1;
+
+			gen_set_row(g, d, i);
+			for (j = 0; j < g->W[d]; j++)
+				if (g->anchor[d][i * g->W[d] + j]) {
+					gen_anchor(g, j, last + 1);
+					last = j;
+				}
+		}
+}
+
+/* Every distinct non-empty sub-multiset of the rack, by distinct tile. */
+static void
+gen_exchanges(struct gen *g, const uint8_t *distinct, int nd, int k,
+	uint8_t *chosen, int nchosen)
+{
+	int c, t;
+
+	if (g->oom)
+		return;
+	if (k == nd) {
+		struct move *m;
+
+		if (nchosen == 0)
+			return;
+		if (g->nmoves == g->cap && gen_grow(g) != 0) {
+			g->oom = 1;
+			return;
+		}
+		m = &g->moves[g->nmoves++];
+		memset(m, 0, sizeof *m);
+		m->kind = MOVE_EXCHANGE;
+		m->len = (uint8_t)nchosen;
+		m->ntiles = (uint8_t)nchosen;
+		m->tiles_known = 1;
+		memcpy(m->tiles, chosen, (size_t)nchosen);
+		return;
+	}
+	t = distinct[k];
+	for (c = 0; c <= g->rack[t] && nchosen + c <= RULES_MAX_DIM; c++) {
+		int q;
+
+		for (q = 0; q < c; q++)
+			chosen[nchosen + q] = t == 0 ? TILE_BLANK : (uint8_t)t;
+		gen_exchanges(g, distinct, nd, k + 1, chosen, nchosen + c);
+	}
+}
+
+long
+gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
+	struct err *e)
+{
+	g->nmoves = 0;
+	g->oom = 0;
+	g->best_mode = 0;
+	if (g->cap == 0 && gen_grow(g) != 0) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	if (flags & GEN_PLACEMENTS)
+		gen_placements(g, p);
+	if (flags & GEN_EXCHANGES) {
+		int min = p->exchange_min >= 0 ? p->exchange_min : g->r->exchange_min;
+		uint8_t distinct[RULES_MAX_TILES], chosen[RULES_MAX_DIM];
+		int nd = 0, t;
+
+		gen_load_rack(g, p);
+		for (t = 1; t < RULES_MAX_TILES; t++)
+			if (g->rack[t])
+				distinct[nd++] = (uint8_t)t;
+		if (g->rack[0])
+			distinct[nd++] = 0;      /* blanks last, as racks are written */
+		if (bag_count >= min && g->rack_tiles > 0)
+			gen_exchanges(g, distinct, nd, 0, chosen, 0);
+	}
+	if ((flags & GEN_PASS) && !g->oom) {
+		if (g->nmoves == g->cap && gen_grow(g) != 0)
+			g->oom = 1;
+		else {
+			struct move *m = &g->moves[g->nmoves++];
+
+			memset(m, 0, sizeof *m);
+			m->kind = MOVE_PASS;
+			m->tiles_known = 1;
+		}
+	}
+	if (g->oom) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	return g->nmoves;
+}
+
+static int
+gen_int_desc(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* An upper bound on the score of any placement generated from anchor a of
+ * the current row (left limit left_min), for a rack whose tile values
+ * sorted descending are vals[0..n).  It pairs the best tile values with the
+ * best letter multipliers, multiplies every word premium in reach, and adds
+ * every cross-word in reach as if it got the best tile. */
+static int
+gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
+	int n)
+{
+	int lo = a, hi = a, used, j, k, ne = 0, fixed = 0, wprod = 1;
+	int lms[2 * RULES_MAX_RACK + 2], crs[2 * RULES_MAX_RACK + 2];
+	int main = 0, cross = 0, bound;
+
+	if (n <= 0)
+		return -1;
+	/* The window: tiles and up to n-1 empty squares each side. */
+	lo = a;
+	used = 0;
+	for (j = a - 1; j >= left_min; j--) {
+		if (g->rtile[j] == 0) {
+			if (used == n - 1)
+				break;
+			used++;
+		}
+		lo = j;
+	}
+	used = 0;
+	for (j = a + 1; j < g->width; j++) {
+		if (g->rtile[j] == 0) {
+			if (used == n - 1)
+				break;
+			used++;
+		}
+		hi = j;
+	}
+	for (j = lo; j <= hi; j++) {
+		if (g->rtile[j] != 0) {
+			fixed += g->rval[j];
+			continue;
+		}
+		if (g->rcross[j] == 0 && j != a)
+			continue;
+		lms[ne] = g->rlm[j];
+		wprod *= g->rwm[j];
+		crs[ne] = g->rcscore[j] >= 0 ?
+		    (g->rcscore[j] + vals[0] * g->rlm[j]) * g->rwm[j] : 0;
+		ne++;
+	}
+	qsort(lms, (size_t)ne, sizeof lms[0], gen_int_desc);
+	qsort(crs, (size_t)ne, sizeof crs[0], gen_int_desc);
+	for (k = 0; k < ne && k < n; k++) {
+		main += vals[k] * lms[k];
+		cross += crs[k];
+	}
+	bound = (fixed + main) * wprod + cross;
+	if (n >= g->rack_size && ne >= g->rack_size)
+		bound += g->bingo;
+	return bound;
+}
+
+static int
+gen_anchor_cmp(const void *a, const void *b)
+{
+	const struct gen_anchor *x = a, *y = b;
+
+	if (x->bound != y->bound)
+		return x->bound < y->bound ? 1 : -1;
+	if (x->dir != y->dir)
+		return x->dir < y->dir ? -1 : 1;
+	if (x->row != y->row)
+		return x->row < y->row ? -1 : 1;
+	return x->col < y->col ? -1 : x->col > y->col;
+}
+
 int
 gen_best(struct gen *g, const struct position *p, struct move *best)
 {
-	(void)g; (void)p; (void)best;
-	return 0;
+	struct gen_anchor anchors[2 * SQ];
+	int vals[RULES_MAX_TILES * 4];
+	int na = 0, nv = 0, d, i, j, t, c, k;
+
+	g->best_mode = 1;
+	g->have_best = 0;
+	g->oom = 0;
+	gen_prepare(g, &p->board);
+	gen_load_rack(g, p);
+	for (t = 0; t < RULES_MAX_TILES; t++)
+		for (c = 0; c < g->rack[t] && nv < RULES_MAX_RACK; c++)
+			vals[nv++] = t == 0 ? 0 : g->values[t];
+	qsort(vals, (size_t)nv, sizeof vals[0], gen_int_desc);
+	if (gen_board_empty(&p->board)) {
+		gen_set_row(g, 0, g->r->start_row);
+		gen_anchor(g, g->r->start_col, 0);
+	} else {
+		for (d = 0; d < 2; d++)
+			for (i = 0; i < g->R[d]; i++) {
+				int last = -1;
+
+				gen_set_row(g, d, i);
+				for (j = 0; j < g->W[d]; j++)
+					if (g->anchor[d][i * g->W[d] + j]) {
+						struct gen_anchor *an = &anchors[na++];
+
+						an->dir = (uint8_t)d;
+						an->row = (uint8_t)i;
+						an->col = (uint8_t)j;
+						an->left_min = (uint8_t)(last + 1);
+						an->bound = gen_anchor_bound(g, j, last + 1,
+						    vals, nv);
+						last = j;
+					}
+			}
+		qsort(anchors, (size_t)na, sizeof anchors[0], gen_anchor_cmp);
+		for (k = 0; k < na; k++) {
+			/* Sorted by bound: once below the best, all are. */
+			if (g->have_best && anchors[k].bound < g->best.score)
+				break;
+			gen_set_row(g, anchors[k].dir, anchors[k].row);
+			gen_anchor(g, anchors[k].col, anchors[k].left_min);
+		}
+	}
+	g->best_mode = 0;
+	if (!g->have_best)
+		return 0;
+	*best = g->best;
+	return 1;
+}
+
+void
+gen_leave(const uint8_t rack[RULES_MAX_TILES], const struct move *m,
+	uint8_t leave[RULES_MAX_TILES])
+{
+	int k;
+
+	memcpy(leave, rack, RULES_MAX_TILES);
+	if (m->kind == MOVE_PASS || (m->kind == MOVE_EXCHANGE && !m->tiles_known))
+		return;
+	for (k = 0; k < m->len && k < RULES_MAX_DIM; k++) {
+		uint8_t t = m->tiles[k];
+		int idx;
+
+		if (t == 0)
+			continue;
+		idx = TILE_IS_BLANK(t) ? 0 : TILE_LETTER(t);
+		if (leave[idx] > 0)
+			leave[idx]--;
+	}
 }

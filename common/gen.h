@@ -47,4 +47,10 @@ const struct move *gen_moves(const struct gen *g);
  * exists. */
 int gen_best(struct gen *g, const struct position *p, struct move *best);
 
+/* gen_leave: the rack left after move m is played from rack (count
+ * arrays, index 0 = blanks): placed letters and blanks, or exchanged tiles,
+ * are taken out.  Tiles the rack lacks are ignored. */
+void gen_leave(const uint8_t rack[RULES_MAX_TILES], const struct move *m,
+	uint8_t leave[RULES_MAX_TILES]);
+
 #endif
