@@ -129,6 +129,11 @@ int rules_get(struct rules *out, const char *name_or_path, struct err *e);
  * Returns 0 or -1 with e set. */
 int rules_layout(struct rules *r, const char *name_or_path, struct err *e);
 
+/* rules_layout_builtin: sets the board of r to the built-in layout name
+ * ("standard": start H8; "explo": start D4).  Returns 0, or -1 if there is
+ * no such layout (r unchanged). */
+int rules_layout_builtin(struct rules *r, const char *name);
+
 /* --- Text: UTF-8, case, NFC, folding, all by the ruleset's own tables. --- */
 
 /* utf8_decode: decodes one code point from s[0..len).  Returns the number of
@@ -136,8 +141,27 @@ int rules_layout(struct rules *r, const char *name_or_path, struct err *e);
  * sequence, a surrogate, or a truncated sequence. */
 int utf8_decode(const char *s, size_t len, uint32_t *cp);
 
-/* utf8_encode: writes cp as UTF-8 into out (>= 4 bytes); returns length. */
+/* utf8_encode: writes cp as UTF-8 into out (>= 4 bytes); returns length.
+ * A value that is not a Unicode scalar value is written as U+FFFD. */
 int utf8_encode(uint32_t cp, char *out);
+
+/* utf8_is_combining: 1 if cp is a combining diacritical mark (U+0300..036F). */
+int utf8_is_combining(uint32_t cp);
+
+/* utf8_compose: the precomposed code point of base + combining mark (e and
+ * U+0301 give U+00E9), or 0 when Unicode has none.  Latin letters only. */
+uint32_t utf8_compose(uint32_t base, uint32_t mark);
+
+/* utf8_latin_upper, utf8_latin_lower: case mapping of ASCII and of the Latin
+ * letters U+00C0..024F and U+1E00..1EFF; any other cp is returned as is.
+ * For text outside a ruleset's alphabet (the alphabet has its own table). */
+uint32_t utf8_latin_upper(uint32_t cp);
+uint32_t utf8_latin_lower(uint32_t cp);
+
+/* utf8_latin_base: the uppercase ASCII base letter of an accented Latin
+ * letter of either case (É, è -> 'E'; Ü -> 'U'), or 0 if cp has none
+ * (ASCII itself, Æ, Ø, Ð, Þ and non-letters give 0). */
+uint32_t utf8_latin_base(uint32_t cp);
 
 /* rules_letter_from_cp: the tile of code point cp in either case, or 0 if cp
  * is not a letter of the alphabet (no folding).  *lower (may be NULL) is set
@@ -178,20 +202,25 @@ enum norm_result rules_normalise_word(const struct rules *r, const char *s,
 /* rules_norm_message: a short English reason for a norm_result. */
 const char *rules_norm_message(enum norm_result res);
 
-/* rules_word_to_utf8: writes tiles (letters, or letters|TILE_BLANK shown in
- * lowercase; a bare TILE_BLANK is '?') as UTF-8 into out (cap bytes incl.
- * NUL).  Returns the length, or -1 if it did not fit (out is then "").
- * Uppercase letters unless lowercase_all. */
+/* rules_word_to_utf8: writes tiles (letters in uppercase, letters|TILE_BLANK
+ * in lowercase, a bare TILE_BLANK as '?', 0 as '.') as UTF-8 into out (cap
+ * bytes incl. NUL); a letter of several characters is written in brackets
+ * ("[CH]").  Returns the length, or -1 if it did not fit or a tile is not a
+ * letter of r (out is then "" when cap > 0). */
 int rules_word_to_utf8(const struct rules *r, const uint8_t *tiles, int n,
 	char *out, size_t cap);
 
 /* rules_rack_parse: parses a rack written as letters and '?' ("AEIK??") into
  * a count array (index 0 = blanks).  Lowercase letters are accepted as the
- * same tile.  Returns the number of tiles, or -1 with e set. */
+ * same tile; decomposed letters are composed; "[CH]" names a letter of
+ * several characters.  An empty rack is 0 tiles.  Returns the number of
+ * tiles, or -1 with e set (a character that is not a letter of r or '?',
+ * or more than RULES_MAX_RACK tiles). */
 int rules_rack_parse(const struct rules *r, const char *s, size_t len,
 	uint8_t rack[RULES_MAX_TILES], struct err *e);
 
-/* rules_rack_format: writes rack in tile order, blanks last as '?'. */
+/* rules_rack_format: writes rack in tile order, blanks last as '?', into out
+ * (cap bytes incl. NUL).  Returns the length, or -1 if it did not fit. */
 int rules_rack_format(const struct rules *r, const uint8_t rack[RULES_MAX_TILES],
 	char *out, size_t cap);
 

@@ -1,0 +1,403 @@
+/*
+ * rules.c — letters and words of a ruleset: decoding letters from UTF-8
+ * (with NFC composition), normalising word-list entries (case, folding,
+ * length), writing tiles back as UTF-8, racks, and finding a ruleset by
+ * name.  Everything goes by the ruleset's own tables; no locale.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "rules.h"
+
+int
+rules_letter_from_cp(const struct rules *r, uint32_t cp, int *lower)
+{
+	int t;
+
+	if (cp == 0)
+		return 0;
+	for (t = 1; t <= r->nletters; t++) {
+		if (r->upper[t] == cp) {
+			if (lower != NULL)
+				*lower = 0;
+			return t;
+		}
+		if (r->lower[t] == cp) {
+			if (lower != NULL)
+				*lower = 1;
+			return t;
+		}
+	}
+	return 0;
+}
+
+/* decode_nfc: one code point from s[0..len), composed with the combining
+ * marks that follow it as far as Unicode composes them.  Returns bytes used
+ * or -1 on invalid UTF-8. */
+static int
+decode_nfc(const char *s, size_t len, uint32_t *cp)
+{
+	uint32_t c, m, k;
+	int n, used;
+
+	n = utf8_decode(s, len, &c);
+	if (n < 0)
+		return -1;
+	used = n;
+	while ((size_t)used < len) {
+		n = utf8_decode(s + used, len - (size_t)used, &m);
+		if (n < 0 || !utf8_is_combining(m) || (k = utf8_compose(c, m)) == 0)
+			break;
+		c = k;
+		used += n;
+	}
+	*cp = c;
+	return used;
+}
+
+/* multi_letter: the letter of several characters (utf8[t] or utf8_lower[t]
+ * with upper[t] == 0) that s[0..len) starts with, longest first; returns its
+ * byte length and sets *tile and *lower, or 0. */
+static int
+multi_letter(const struct rules *r, const char *s, size_t len, uint8_t *tile,
+	int *lower)
+{
+	size_t best = 0;
+	int t;
+
+	for (t = 1; t <= r->nletters; t++) {
+		size_t nu, nl;
+
+		if (r->upper[t] != 0)
+			continue;
+		nu = strlen(r->utf8[t]);
+		nl = strlen(r->utf8_lower[t]);
+		if (nu > best && nu <= len && memcmp(s, r->utf8[t], nu) == 0) {
+			best = nu;
+			*tile = (uint8_t)t;
+			*lower = 0;
+		}
+		if (nl > best && nl <= len && memcmp(s, r->utf8_lower[t], nl) == 0) {
+			best = nl;
+			*tile = (uint8_t)t;
+			*lower = 1;
+		}
+	}
+	return (int)best;
+}
+
+int
+rules_decode_letter(const struct rules *r, const char *s, size_t len,
+	uint8_t *tile, int *lower)
+{
+	uint32_t cp;
+	int n, t, lo = 0;
+
+	if (len == 0)
+		return 0;
+	if (s[0] == '[') {
+		/* "[CH]": a letter of several characters, or one letter in brackets. */
+		const char *end = memchr(s, ']', len);
+		size_t inner;
+		uint8_t mt;
+
+		if (end == NULL)
+			return 0;
+		inner = (size_t)(end - s) - 1;
+		if (inner == 0)
+			return 0;
+		n = multi_letter(r, s + 1, inner, &mt, &lo);
+		if (n > 0 && (size_t)n == inner) {
+			*tile = mt;
+			if (lower != NULL)
+				*lower = lo;
+			return (int)inner + 2;
+		}
+		n = decode_nfc(s + 1, inner, &cp);
+		if (n < 0)
+			return -1;
+		if ((size_t)n != inner || (t = rules_letter_from_cp(r, cp, &lo)) == 0)
+			return 0;
+		*tile = (uint8_t)t;
+		if (lower != NULL)
+			*lower = lo;
+		return (int)inner + 2;
+	}
+	n = decode_nfc(s, len, &cp);
+	if (n < 0)
+		return -1;
+	t = rules_letter_from_cp(r, cp, &lo);
+	if (t == 0)
+		return 0;
+	*tile = (uint8_t)t;
+	if (lower != NULL)
+		*lower = lo;
+	return n;
+}
+
+/* is_nonletter: characters that are plainly not letters of any alphabet:
+ * ASCII other than A-Z a-z, Latin-1 punctuation and symbols, × ÷, general
+ * punctuation and spaces.  Everything else counts as a letter that is
+ * outside the alphabet. */
+static int
+is_nonletter(uint32_t cp)
+{
+	if (cp < 0x80)
+		return !((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z'));
+	if (cp < 0xC0 && cp != 0xAA && cp != 0xB5 && cp != 0xBA)
+		return 1;
+	if (cp == 0xD7 || cp == 0xF7)
+		return 1;
+	if (cp >= 0x2000 && cp <= 0x206F)       /* general punctuation, spaces */
+		return 1;
+	if (cp == 0x3000 || cp == 0xFEFF)
+		return 1;
+	return 0;
+}
+
+/* fold_cp: the tile a code point outside the alphabet folds to under r, or 0. */
+static int
+fold_cp(const struct rules *r, uint32_t cp)
+{
+	uint32_t up = utf8_latin_upper(cp), base;
+	int i;
+
+	for (i = 0; i < r->nfold && i < RULES_MAX_FOLD; i++)
+		if (r->fold[i].from == cp || r->fold[i].from == up)
+			return r->fold[i].to;
+	if (r->fold_accents && (base = utf8_latin_base(cp)) != 0)
+		return rules_letter_from_cp(r, base, NULL);
+	return 0;
+}
+
+enum norm_result
+rules_normalise_word(const struct rules *r, const char *s, size_t len,
+	uint8_t *tiles, int *ntiles, uint32_t *bad_cp)
+{
+	size_t i = 0;
+	int n = 0, folded = 0, has_multi = 0, t, cap;
+	uint32_t cp;
+
+	*ntiles = 0;
+	if (len == 0)
+		return NORM_EMPTY;
+	/* Invalid UTF-8 anywhere is reported first: the line is not text. */
+	while (i < len) {
+		int k = utf8_decode(s + i, len - i, &cp);
+
+		if (k < 0)
+			return NORM_BAD_UTF8;
+		i += (size_t)k;
+	}
+	for (t = 1; t <= r->nletters; t++)
+		if (r->upper[t] == 0)
+			has_multi = 1;
+	cap = r->max_word < RULES_MAX_WORD ? r->max_word : RULES_MAX_WORD;
+	for (i = 0; i < len; ) {
+		uint8_t mt;
+		int lo, k;
+
+		if (has_multi && (k = multi_letter(r, s + i, len - i, &mt, &lo)) > 0) {
+			t = mt;
+		} else {
+			k = decode_nfc(s + i, len - i, &cp);
+			if (k < 0)
+				return NORM_BAD_UTF8;
+			t = rules_letter_from_cp(r, cp, NULL);
+			if (t == 0) {
+				if ((t = fold_cp(r, cp)) != 0) {
+					folded = 1;
+				} else {
+					if (bad_cp != NULL)
+						*bad_cp = cp;
+					return is_nonletter(cp) ? NORM_NOT_LETTER : NORM_OUTSIDE;
+				}
+			}
+		}
+		/* Past the longest word: keep reading, to report bad characters first. */
+		if (n < cap)
+			tiles[n] = (uint8_t)t;
+		n++;
+		i += (size_t)k;
+	}
+	*ntiles = n < cap ? n : cap;
+	if (n == 0)
+		return NORM_EMPTY;
+	if (n < r->min_word)
+		return NORM_TOO_SHORT;
+	if (n > cap)
+		return NORM_TOO_LONG;
+	return folded ? NORM_FOLDED : NORM_OK;
+}
+
+const char *
+rules_norm_message(enum norm_result res)
+{
+	switch (res) {
+	case NORM_OK:         return "ok";
+	case NORM_FOLDED:     return "folded to letters of the alphabet";
+	case NORM_BAD_UTF8:   return "invalid UTF-8";
+	case NORM_NOT_LETTER: return "character that is not a letter";
+	case NORM_OUTSIDE:    return "letter outside the alphabet";
+	case NORM_TOO_SHORT:  return "too short";
+	case NORM_TOO_LONG:   return "too long";
+	case NORM_EMPTY:      return "empty";
+	}
+	return "unknown result";
+}
+
+/* put: appends the n bytes of p to out at *len (cap incl. NUL); -1 if full. */
+static int
+put(char *out, size_t cap, size_t *len, const char *p, size_t n)
+{
+	if (*len + n + 1 > cap)
+		return -1;
+	memcpy(out + *len, p, n);
+	*len += n;
+	out[*len] = '\0';
+	return 0;
+}
+
+/* put_letter: letter t, lowercase if lo, bracketed if it is several characters. */
+static int
+put_letter(const struct rules *r, int t, int lo, char *out, size_t cap,
+	size_t *len)
+{
+	const char *p = lo ? r->utf8_lower[t] : r->utf8[t];
+
+	if (r->upper[t] == 0)
+		return put(out, cap, len, "[", 1) < 0 ||
+			put(out, cap, len, p, strlen(p)) < 0 ||
+			put(out, cap, len, "]", 1) < 0 ? -1 : 0;
+	return put(out, cap, len, p, strlen(p));
+}
+
+int
+rules_word_to_utf8(const struct rules *r, const uint8_t *tiles, int n,
+	char *out, size_t cap)
+{
+	size_t len = 0;
+	int i;
+
+	if (cap == 0)
+		return -1;
+	out[0] = '\0';
+	for (i = 0; i < n; i++) {
+		int t = TILE_LETTER(tiles[i]), rc;
+
+		if (tiles[i] == TILE_BLANK)
+			rc = put(out, cap, &len, "?", 1);
+		else if (tiles[i] == 0)
+			rc = put(out, cap, &len, ".", 1);
+		else if (t > r->nletters || (tiles[i] & 0x40) != 0)
+			rc = -1;
+		else
+			rc = put_letter(r, t, TILE_IS_BLANK(tiles[i]), out, cap, &len);
+		if (rc < 0) {
+			out[0] = '\0';
+			return -1;
+		}
+	}
+	return (int)len;
+}
+
+int
+rules_rack_parse(const struct rules *r, const char *s, size_t len,
+	uint8_t rack[RULES_MAX_TILES], struct err *e)
+{
+	size_t i = 0;
+	int total = 0;
+
+	memset(rack, 0, RULES_MAX_TILES);
+	while (i < len) {
+		uint8_t t = 0;
+		int n;
+
+		if (s[i] == '?') {
+			n = 1;
+		} else {
+			n = rules_decode_letter(r, s + i, len - i, &t, NULL);
+			if (n < 0) {
+				err_set(e, 0, "rack: invalid UTF-8");
+				return -1;
+			}
+			if (n == 0) {
+				uint32_t cp;
+				char buf[8];
+				int k = utf8_decode(s + i, len - i, &cp);
+
+				if (k < 0) {
+					err_set(e, 0, "rack: invalid UTF-8");
+					return -1;
+				}
+				memcpy(buf, s + i, (size_t)k);
+				buf[k] = '\0';
+				err_set(e, 0, "rack: '%s' is not a letter of %s or '?'",
+					buf, r->name);
+				return -1;
+			}
+		}
+		if (++total > RULES_MAX_RACK) {
+			err_set(e, 0, "rack: more than %d tiles", RULES_MAX_RACK);
+			return -1;
+		}
+		rack[t]++;
+		i += (size_t)n;
+	}
+	return total;
+}
+
+int
+rules_rack_format(const struct rules *r, const uint8_t rack[RULES_MAX_TILES],
+	char *out, size_t cap)
+{
+	size_t len = 0;
+	int t, k;
+
+	if (cap == 0)
+		return -1;
+	out[0] = '\0';
+	for (t = 1; t <= r->nletters; t++)
+		for (k = 0; k < rack[t]; k++)
+			if (put_letter(r, t, 0, out, cap, &len) < 0)
+				goto full;
+	for (k = 0; k < rack[0]; k++)
+		if (put(out, cap, &len, "?", 1) < 0)
+			goto full;
+	return (int)len;
+full:
+	out[0] = '\0';
+	return -1;
+}
+
+/* Names CGP files in the wild use in `ld` for our rulesets. */
+static const struct { const char *alias, *name; } rules_aliases[] = {
+	{ "english", "en" }, { "norwegian", "no" }, { "danish", "da" },
+	{ "icelandic", "is" },
+};
+
+int
+rules_get(struct rules *out, const char *name, struct err *e)
+{
+	const struct rules *b;
+	size_t n, i;
+
+	if (name == NULL || *name == '\0') {
+		err_set(e, 0, "empty ruleset name");
+		return -1;
+	}
+	n = strlen(name);
+	if (strchr(name, '/') != NULL || (n > 6 && strcmp(name + n - 6, ".rules") == 0))
+		return rules_load(out, name, e);
+	b = rules_builtin(name);
+	for (i = 0; b == NULL && i < sizeof rules_aliases / sizeof rules_aliases[0]; i++)
+		if (strcmp(name, rules_aliases[i].alias) == 0)
+			b = rules_builtin(rules_aliases[i].name);
+	if (b == NULL) {
+		err_set(e, 0, "unknown ruleset '%s' (built in: no, no-nsf, da, is, "
+			"is-old, en; or a file NAME.rules)", name);
+		return -1;
+	}
+	*out = *b;
+	return 0;
+}
