@@ -1,14 +1,26 @@
 /*
- * robot.c — the robot players (robot.h).  Stub: passes until gen lands.
+ * robot.c — the robot players of SPEC §4 (robot.h).
+ *
+ * Miðlungur and Amlóði follow Netskrafl's description: candidates are the
+ * placements, best score first, whose main word is two letters long or in
+ * the robot's vocabulary.  Equity is score + leave, in millipoints.
  */
 #include <stdlib.h>
 #include <string.h>
+#include "gen.h"
+#include "klv.h"
 #include "robot.h"
+
+#define ROBOT_MIDLUNGUR_KEEP 20
+#define ROBOT_AMLODI_PICK    30
 
 struct robot {
 	const struct rules *r;
 	const struct lex *lex;
 	struct robot_opts opts;
+	struct gen *gen;
+	long *order;                /* indices into the move list */
+	long ocap;
 };
 
 static const char *const robot_names[] = {
@@ -59,21 +71,207 @@ robot_create(const struct rules *r, const struct lex *lex,
 	rb->lex = lex;
 	if (opts != NULL)
 		rb->opts = *opts;
+	rb->gen = gen_create(r, lex, e);
+	if (rb->gen == NULL) {
+		free(rb);
+		return NULL;
+	}
 	return rb;
 }
 
 void
 robot_destroy(struct robot *rb)
 {
+	if (rb == NULL)
+		return;
+	gen_destroy(rb->gen);
+	free(rb->order);
 	free(rb);
+}
+
+/* No move qualifies: exchange the whole rack if the bag allows, else pass. */
+static void
+robot_fallback(const struct robot *rb, const struct position *p,
+	int bag_count, struct move *out)
+{
+	const uint8_t *rack = p->racks[p->to_move];
+	int min = p->exchange_min >= 0 ? p->exchange_min : rb->r->exchange_min;
+	int t, c, n = 0;
+
+	memset(out, 0, sizeof *out);
+	out->tiles_known = 1;
+	out->kind = MOVE_PASS;
+	if (bag_count < min)
+		return;
+	for (t = 1; t < RULES_MAX_TILES; t++)
+		for (c = 0; c < rack[t] && n < RULES_MAX_DIM; c++)
+			out->tiles[n++] = (uint8_t)t;
+	for (c = 0; c < rack[0] && n < RULES_MAX_DIM; c++)
+		out->tiles[n++] = TILE_BLANK;
+	if (n == 0)
+		return;
+	out->kind = MOVE_EXCHANGE;
+	out->len = out->ntiles = (uint8_t)n;
+}
+
+/* The main word's letters: the move's tiles with played-through squares
+ * filled from the board. */
+static int
+robot_main_word(const struct position *p, const struct move *m, uint8_t *w)
+{
+	int k;
+
+	for (k = 0; k < m->len; k++) {
+		int row = m->row + (m->dir == DIR_DOWN ? k : 0);
+		int col = m->col + (m->dir == DIR_ACROSS ? k : 0);
+		uint8_t t = m->tiles[k] ? m->tiles[k] : board_at(&p->board, row, col);
+
+		w[k] = TILE_LETTER(t);
+	}
+	return m->len;
+}
+
+/* Stable merge sort of move indices: score descending, fewer tiles first.
+ * idx has room for 2n entries (the second half is scratch).  C11 qsort has
+ * no context argument, and a static would make robots thread-unsafe. */
+static void
+robot_sort(long *idx, long n, const struct move *moves)
+{
+	long width, i;
+	long *tmp = idx + n;
+
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			long lo = i, mid = i + width < n ? i + width : n;
+			long hi = i + 2 * width < n ? i + 2 * width : n;
+			long a = lo, b = mid, k = lo;
+
+			while (a < mid && b < hi) {
+				const struct move *x = &moves[idx[a]], *y = &moves[idx[b]];
+				int c;
+
+				if (x->score != y->score)
+					c = x->score > y->score ? -1 : 1;
+				else if (x->ntiles != y->ntiles)
+					c = x->ntiles < y->ntiles ? -1 : 1;
+				else
+					c = 0;
+				if (c <= 0)
+					tmp[k++] = idx[a++];
+				else
+					tmp[k++] = idx[b++];
+			}
+			while (a < mid)
+				tmp[k++] = idx[a++];
+			while (b < hi)
+				tmp[k++] = idx[b++];
+		}
+		memcpy(idx, tmp, (size_t)n * sizeof *idx);
+	}
 }
 
 int
 robot_choose(struct robot *rb, const struct position *p, int bag_count,
 	struct rng *rng, struct move *out, struct err *e)
 {
-	(void)rb; (void)p; (void)bag_count; (void)rng; (void)e;
-	memset(out, 0, sizeof *out);
-	out->kind = MOVE_PASS;
+	const struct move *moves;
+	long n, i, nkeep = 0;
+	enum robot_strategy s = rb->opts.strategy;
+
+	if (s == ROBOT_FULLSTERKUR) {
+		if (!gen_best(rb->gen, p, out))
+			robot_fallback(rb, p, bag_count, out);
+		return 0;
+	}
+	if (s == ROBOT_EQUITY) {
+		const uint8_t *rack = p->racks[p->to_move];
+		long besti = -1;
+		int64_t beste = 0;
+
+		n = gen_all(rb->gen, p, bag_count, GEN_ALL, e);
+		if (n < 0)
+			return -1;
+		moves = gen_moves(rb->gen);
+		for (i = 0; i < n; i++) {
+			uint8_t leave[RULES_MAX_TILES];
+			int64_t eq = (int64_t)moves[i].score * 1000;
+
+			if (rb->opts.leaves != NULL) {
+				gen_leave(rack, &moves[i], leave);
+				eq += klv_leave_value(rb->opts.leaves, leave);
+			}
+			if (besti < 0 || eq > beste ||
+			    (eq == beste && moves[i].kind == MOVE_PLACE &&
+			     moves[besti].kind == MOVE_PLACE &&
+			     moves[i].ntiles < moves[besti].ntiles)) {
+				besti = i;
+				beste = eq;
+			}
+		}
+		if (besti < 0)
+			robot_fallback(rb, p, bag_count, out);
+		else
+			*out = moves[besti];
+		return 0;
+	}
+
+	/* Miðlungur and Amlóði. */
+	n = gen_all(rb->gen, p, bag_count, GEN_PLACEMENTS, e);
+	if (n < 0)
+		return -1;
+	moves = gen_moves(rb->gen);
+	if (n == 0) {
+		robot_fallback(rb, p, bag_count, out);
+		return 0;
+	}
+	if (rb->ocap < 2 * n) {
+		long *o = realloc(rb->order, (size_t)(2 * n) * sizeof *o);
+
+		if (o == NULL) {
+			err_set(e, 0, "out of memory");
+			return -1;
+		}
+		rb->order = o;
+		rb->ocap = 2 * n;
+	}
+	/* Keep the qualifying moves, then sort them best first (stable, so
+	 * equal moves stay in generation order, which is deterministic). */
+	for (i = 0; i < n; i++) {
+		uint8_t w[RULES_MAX_DIM];
+		int len = robot_main_word(p, &moves[i], w);
+		const struct lex *v = rb->opts.vocab;
+
+		if (len == 2 || v == NULL || lex_contains(v, w, len))
+			rb->order[nkeep++] = i;
+	}
+	robot_sort(rb->order, nkeep, moves);
+	if (nkeep == 0) {
+		robot_fallback(rb, p, bag_count, out);
+		return 0;
+	}
+	if (s == ROBOT_MIDLUNGUR) {
+		long k = nkeep < ROBOT_MIDLUNGUR_KEEP ? nkeep : ROBOT_MIDLUNGUR_KEEP;
+		long pick = rng != NULL ? (long)rng_below(rng, (uint64_t)k) : 0;
+
+		*out = moves[rb->order[pick]];
+		return 0;
+	}
+	{
+		int me = p->scores[p->to_move], other = 0, q;
+		long skip, k, pick;
+
+		for (q = 0; q < p->nplayers; q++)
+			if (q != p->to_move && p->scores[q] > other)
+				other = p->scores[q];
+		/* Ahead: drop the top 30 %; behind or level: the top 20 %. */
+		skip = me > other ? nkeep * 30 / 100 : nkeep * 20 / 100;
+		k = nkeep - skip < ROBOT_AMLODI_PICK ? nkeep - skip : ROBOT_AMLODI_PICK;
+		if (k <= 0) {
+			skip = nkeep - 1;
+			k = 1;
+		}
+		pick = rng != NULL ? (long)rng_below(rng, (uint64_t)k) : 0;
+		*out = moves[rb->order[skip + pick]];
+	}
 	return 0;
 }
