@@ -1,0 +1,413 @@
+/*
+ * move.c — move notation (SPEC §2.2) and applying a move to a position.
+ * Validation and scoring are in score.c.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "move.h"
+
+static int
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Column or row letter: 'A'..'Z' or 'a'..'z' -> 0..25, else -1. */
+static int
+coord_letter(char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a';
+	return -1;
+}
+
+/* Shows one character of s for a message. */
+static void
+show_char(const char *s, size_t len, char *out, size_t cap)
+{
+	uint32_t cp;
+	int n = utf8_decode(s, len, &cp);
+
+	if (n > 0 && cp >= 0x20 && cp != 0x7f)
+		snprintf(out, cap, "%.*s", n, s);
+	else
+		snprintf(out, cap, "\\x%02x", (unsigned char)s[0]);
+}
+
+/* Reads the tiles of an exchange ("ABC?", "-3" handled by the caller). */
+static int
+parse_exchange(const struct rules *r, const char *s, size_t len,
+	struct move *m, struct err *e)
+{
+	size_t i = 0;
+	long count = 0;
+	char show[16];
+
+	m->kind = MOVE_EXCHANGE;
+	if (is_digit(s[0])) {
+		for (i = 0; i < len; i++) {
+			if (!is_digit(s[i])) {
+				err_set(e, 0, "exchange '-%.*s': not a number of "
+					"tiles", (int)(len < 20 ? len : 20), s);
+				return -1;
+			}
+			count = count * 10 + (s[i] - '0');
+			if (count > RULES_MAX_RACK)
+				break;
+		}
+		if (count < 1 || count > RULES_MAX_RACK
+		    || count > r->rack_size) {
+			err_set(e, 0, "exchange of %.*s tiles: a rack holds 1 "
+				"to %d", (int)(len < 20 ? len : 20), s,
+				r->rack_size);
+			return -1;
+		}
+		m->len = m->ntiles = (uint8_t)count;
+		m->tiles_known = 0;
+		return 0;
+	}
+	m->tiles_known = 1;
+	while (i < len) {
+		uint8_t tile;
+		int lower, k;
+
+		if (m->len >= r->rack_size || m->len >= RULES_MAX_DIM) {
+			err_set(e, 0, "exchange of more than %d tiles",
+				r->rack_size);
+			return -1;
+		}
+		if (s[i] == '?') {
+			m->tiles[m->len++] = TILE_BLANK;
+			i++;
+			continue;
+		}
+		k = rules_decode_letter(r, s + i, len - i, &tile, &lower);
+		if (k <= 0) {
+			show_char(s + i, len - i, show, sizeof show);
+			err_set(e, 0, "exchange: '%s' is not a letter of the %s "
+				"alphabet", show, r->name);
+			return -1;
+		}
+		m->tiles[m->len++] = tile;
+		i += (size_t)k;
+	}
+	m->ntiles = m->len;
+	return 0;
+}
+
+/* Reads the coordinate c[0..n): sets row, col (0-based) and dir. */
+static int
+parse_coord(const struct rules *r, const char *c, size_t n, int row_letter,
+	struct move *m, struct err *e)
+{
+	size_t i = 0;
+	long num = 0;
+	int letter, digits_first = is_digit(c[0]);
+
+	if (digits_first) {
+		while (i < n && is_digit(c[i]) && num <= RULES_MAX_DIM)
+			num = num * 10 + (c[i++] - '0');
+		if (i + 1 != n || (letter = coord_letter(c[i])) < 0)
+			goto bad;
+	} else {
+		if ((letter = coord_letter(c[0])) < 0 || n < 2)
+			goto bad;
+		for (i = 1; i < n; i++) {
+			if (!is_digit(c[i]) || num > RULES_MAX_DIM)
+				goto bad;
+			num = num * 10 + (c[i] - '0');
+		}
+	}
+	if (num < 1)
+		goto bad;
+	if (!row_letter) {
+		/* GCG: number first = row number, across; letter first =
+		 * column letter, down. */
+		m->dir = digits_first ? DIR_ACROSS : DIR_DOWN;
+		m->row = (uint8_t)(num - 1 <= 255 ? num - 1 : 255);
+		m->col = (uint8_t)letter;
+	} else {
+		/* Netskrafl: letter first = row letter, across; number first
+		 * = column number, down. */
+		m->dir = digits_first ? DIR_DOWN : DIR_ACROSS;
+		m->row = (uint8_t)letter;
+		m->col = (uint8_t)(num - 1 <= 255 ? num - 1 : 255);
+	}
+	if (m->row >= r->rows || m->col >= r->cols) {
+		err_set(e, 0, "'%.*s' is off the board", (int)n, c);
+		return -1;
+	}
+	return 0;
+bad:
+	err_set(e, 0, "'%.*s' is not a coordinate (8D across, D8 down)",
+		(int)(n < 20 ? n : 20), c);
+	return -1;
+}
+
+int
+move_parse(const struct rules *r, const struct board *b, const char *s,
+	size_t len, int row_letter, struct move *m, struct err *e)
+{
+	size_t i, cend, w;
+	int paren = 0, rows = b != NULL ? b->rows : r->rows;
+	int cols = b != NULL ? b->cols : r->cols;
+	char show[16];
+
+	memset(m, 0, sizeof *m);
+	while (len > 0 && is_space(s[len - 1]))
+		len--;
+	while (len > 0 && is_space(s[0])) {
+		s++;
+		len--;
+	}
+	if (len == 0) {
+		err_set(e, 0, "empty move");
+		return -1;
+	}
+	if (s[0] == '-') {
+		if (len == 1) {
+			m->kind = MOVE_PASS;
+			return 0;
+		}
+		if (s[1] == '-') {
+			err_set(e, 0, "'%.*s' is not a move (a withdrawn play is "
+				"a GCG event)", (int)(len < 20 ? len : 20), s);
+			return -1;
+		}
+		return parse_exchange(r, s + 1, len - 1, m, e);
+	}
+	for (cend = 0; cend < len && !is_space(s[cend]); cend++)
+		;
+	if (parse_coord(r, s, cend, row_letter, m, e) < 0)
+		return -1;
+	for (w = cend; w < len && is_space(s[w]); w++)
+		;
+	if (w == len) {
+		err_set(e, 0, "move '%.*s' has no word", (int)cend, s);
+		return -1;
+	}
+	m->kind = MOVE_PLACE;
+	for (i = w; i < len;) {
+		int row = m->row + (m->dir == DIR_DOWN ? m->len : 0);
+		int col = m->col + (m->dir == DIR_ACROSS ? m->len : 0);
+		uint8_t on = 0, tile = 0;
+		int lower = 0, k, through;
+
+		if (s[i] == '(' && !paren) {
+			paren = 1;
+			i++;
+			continue;
+		}
+		if (s[i] == ')' && paren) {
+			paren = 0;
+			i++;
+			continue;
+		}
+		if (row >= rows || col >= cols || m->len >= RULES_MAX_DIM) {
+			err_set(e, 0, "'%.*s' runs off the board", (int)len, s);
+			return -1;
+		}
+		if (b != NULL)
+			on = b->sq[row * b->cols + col];
+		if (s[i] == '.') {
+			k = 1;
+			through = 1;
+		} else {
+			k = rules_decode_letter(r, s + i, len - i, &tile, &lower);
+			if (k <= 0) {
+				show_char(s + i, len - i, show, sizeof show);
+				err_set(e, 0, "'%s' is not a letter of the %s "
+					"alphabet", show, r->name);
+				return -1;
+			}
+			/* A letter on an occupied square, or in parentheses,
+			 * is a letter played through. */
+			through = paren || on != 0;
+		}
+		if (through && b != NULL) {
+			if (on == 0) {
+				err_set(e, 0, "square %c%d is empty, but the move "
+					"plays through it", 'A' + col, row + 1);
+				return -1;
+			}
+			if (tile != 0 && TILE_LETTER(on) != tile) {
+				err_set(e, 0, "square %c%d holds %s, not %s",
+					'A' + col, row + 1, r->utf8[TILE_LETTER(on)],
+					r->utf8[tile]);
+				return -1;
+			}
+		}
+		if (through) {
+			m->tiles[m->len++] = 0;
+		} else {
+			m->tiles[m->len++] = lower ? (uint8_t)(tile | TILE_BLANK)
+				: tile;
+			m->ntiles++;
+		}
+		i += (size_t)k;
+		if (i < len && is_space(s[i])) {
+			size_t j = i;
+
+			while (j < len && is_space(s[j]))
+				j++;
+			if (j < len) {
+				err_set(e, 0, "move '%.*s' has text after the word",
+					(int)(len < 40 ? len : 40), s);
+				return -1;
+			}
+			break;
+		}
+	}
+	if (paren) {
+		err_set(e, 0, "move '%.*s' has an unclosed '('",
+			(int)(len < 40 ? len : 40), s);
+		return -1;
+	}
+	if (m->len == 0) {
+		err_set(e, 0, "move '%.*s' has no word", (int)(len < 40 ? len : 40),
+			s);
+		return -1;
+	}
+	return 0;
+}
+
+struct out {
+	char *s;
+	size_t cap, n;
+	int over;
+};
+
+static void
+put(struct out *o, const char *s, size_t n)
+{
+	if (o->over || o->n + n + 1 > o->cap) {
+		o->over = 1;
+		return;
+	}
+	memcpy(o->s + o->n, s, n);
+	o->n += n;
+	o->s[o->n] = '\0';
+}
+
+/* A letter, in brackets when it is spelt with more than one code point. */
+static void
+put_letter(struct out *o, const char *u)
+{
+	uint32_t cp;
+	size_t len = strlen(u);
+	int n = utf8_decode(u, len, &cp);
+
+	if (n > 0 && (size_t)n == len) {
+		put(o, u, len);
+	} else {
+		put(o, "[", 1);
+		put(o, u, len);
+		put(o, "]", 1);
+	}
+}
+
+int
+move_format(const struct rules *r, const struct move *m, char *out,
+	size_t cap)
+{
+	struct out o = { out, cap, 0, 0 };
+	char buf[32];
+	int i, n, t;
+
+	if (cap == 0)
+		return -1;
+	out[0] = '\0';
+	switch (m->kind) {
+	case MOVE_PASS:
+		put(&o, "-", 1);
+		break;
+	case MOVE_EXCHANGE:
+		put(&o, "-", 1);
+		if (!m->tiles_known) {
+			n = snprintf(buf, sizeof buf, "%d", m->len);
+			put(&o, buf, (size_t)n);
+			break;
+		}
+		for (i = 0; i < m->len && i < RULES_MAX_DIM; i++) {
+			t = TILE_LETTER(m->tiles[i]);
+			if (m->tiles[i] == TILE_BLANK || t == 0)
+				put(&o, "?", 1);
+			else if (t <= r->nletters)
+				put_letter(&o, r->utf8[t]);
+			else
+				return -1;
+		}
+		break;
+	case MOVE_PLACE:
+		if (m->dir == DIR_ACROSS)
+			n = snprintf(buf, sizeof buf, "%d%c ", m->row + 1,
+				'A' + m->col);
+		else
+			n = snprintf(buf, sizeof buf, "%c%d ", 'A' + m->col,
+				m->row + 1);
+		put(&o, buf, (size_t)n);
+		for (i = 0; i < m->len && i < RULES_MAX_DIM; i++) {
+			uint8_t x = m->tiles[i];
+
+			t = TILE_LETTER(x);
+			if (x == 0)
+				put(&o, ".", 1);
+			else if (t < 1 || t > r->nletters)
+				return -1;
+			else
+				put_letter(&o, TILE_IS_BLANK(x) ? r->utf8_lower[t]
+					: r->utf8[t]);
+		}
+		break;
+	default:
+		return -1;
+	}
+	if (o.over) {
+		out[0] = '\0';
+		return -1;
+	}
+	return (int)o.n;
+}
+
+void
+move_apply(struct position *p, int player, const struct move *m)
+{
+	uint8_t *rack = p->racks[player];
+	int i;
+
+	if (m->kind == MOVE_EXCHANGE && m->tiles_known) {
+		for (i = 0; i < m->len && i < RULES_MAX_DIM; i++) {
+			int t = m->tiles[i] == TILE_BLANK ? 0
+				: TILE_LETTER(m->tiles[i]);
+
+			if (rack[t] > 0)
+				rack[t]--;
+		}
+		return;
+	}
+	if (m->kind != MOVE_PLACE)
+		return;
+	for (i = 0; i < m->len && i < RULES_MAX_DIM; i++) {
+		int row = m->row + (m->dir == DIR_DOWN ? i : 0);
+		int col = m->col + (m->dir == DIR_ACROSS ? i : 0);
+		uint8_t x = m->tiles[i];
+		int t;
+
+		if (x == 0 || row >= p->board.rows || col >= p->board.cols)
+			continue;
+		p->board.sq[row * p->board.cols + col] = x;
+		p->board.ntiles++;
+		t = TILE_IS_BLANK(x) ? 0 : TILE_LETTER(x);
+		if (rack[t] > 0)
+			rack[t]--;
+	}
+	p->scores[player] += m->score;
+}
