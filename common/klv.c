@@ -1,37 +1,252 @@
 /*
- * klv.c — leave tables (klv.h).  Stub until the loader lands.
+ * klv.c — leave tables in the KLV/KLV2 format (klv.h, ordverk-klv(5)).
+ *
+ * A leave's index is its rank among all leaves in the DAWG, in DAWG order:
+ * the words of the sibling runs passed over, plus one for each proper
+ * prefix on the path that is itself a leave.  word_count[i] (words in the
+ * subtree of arc i, itself included if it accepts) makes that a walk.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "klv.h"
 
+#define KWG_TILE(n)    ((int)((n) >> 24))
+#define KWG_ACCEPTS(n) (((n) >> 23) & 1)
+#define KWG_LAST(n)    (((n) >> 22) & 1)
+#define KWG_CHILD(n)   ((n) & 0x3fffffu)
+
 struct klv {
-	int unused;
+	uint32_t nnodes;
+	uint32_t *nodes;
+	uint32_t *counts;        /* words in the subtree of each arc */
+	uint32_t nvalues;
+	int32_t *values;         /* millipoints */
 };
 
-struct klv *
-klv_load(const char *path, struct err *e)
+static uint32_t
+klv_le32(const unsigned char *p)
 {
-	err_set(e, 0, "%s: KLV loading not implemented yet", path);
-	return NULL;
-}
-
-struct klv *
-klv_load_mem(const void *buf, size_t len, struct err *e)
-{
-	(void)buf; (void)len;
-	err_set(e, 0, "KLV loading not implemented yet");
-	return NULL;
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
 }
 
 void
 klv_destroy(struct klv *k)
 {
+	if (k == NULL)
+		return;
+	free(k->nodes);
+	free(k->counts);
+	free(k->values);
 	free(k);
+}
+
+/* Counts words below every arc.  The format does not promise children
+ * after parents, so iterate to a fixed point; leaves are short, so a DAWG
+ * settles in a few rounds, and a cyclic graph is caught by the limit. */
+static int
+klv_count(struct klv *k, struct err *e)
+{
+	uint32_t i, round;
+	int changed = 1;
+
+	for (i = 0; i < k->nnodes; i++)
+		k->counts[i] = KWG_ACCEPTS(k->nodes[i]);
+	/* Fixed point: counts[i] = accepts + sum over child run.  A DAWG of
+	 * words no longer than D settles in D rounds. */
+	for (round = 0; changed && round < 64; round++) {
+		changed = 0;
+		for (i = 0; i < k->nnodes; i++) {
+			uint32_t c = KWG_CHILD(k->nodes[i]), j;
+			uint64_t sum = KWG_ACCEPTS(k->nodes[i]);
+
+			if (c != 0)
+				for (j = c; j < k->nnodes; j++) {
+					sum += k->counts[j];
+					if (KWG_LAST(k->nodes[j]))
+						break;
+				}
+			if (sum > UINT32_MAX)
+				sum = UINT32_MAX;
+			if (k->counts[i] != (uint32_t)sum) {
+				k->counts[i] = (uint32_t)sum;
+				changed = 1;
+			}
+		}
+	}
+	if (changed) {
+		err_set(e, 0, "KLV: node graph too deep or cyclic");
+		return -1;
+	}
+	return 0;
+}
+
+struct klv *
+klv_load_mem(const void *buf, size_t len, struct err *e)
+{
+	const unsigned char *p = buf;
+	struct klv *k;
+	size_t off, rest;
+	uint32_t i, n, m;
+
+	if (len < 8) {
+		err_set(e, 0, "KLV: file too short (%zu bytes)", len);
+		return NULL;
+	}
+	n = klv_le32(p);
+	if (n < 1 || (size_t)n > (len - 8) / 4) {
+		err_set(e, 0, "KLV: bad node count %lu", (unsigned long)n);
+		return NULL;
+	}
+	off = 4 + (size_t)n * 4;
+	m = klv_le32(p + off);
+	off += 4;
+	rest = len - off;
+	/* KLV2: f32 values; the older KLV: i16 values. */
+	if (rest != (size_t)m * 4 && rest != (size_t)m * 2) {
+		err_set(e, 0, "KLV: %lu leave values do not fit the %zu bytes left",
+		    (unsigned long)m, rest);
+		return NULL;
+	}
+	k = calloc(1, sizeof *k);
+	if (k == NULL)
+		goto oom;
+	k->nnodes = n;
+	k->nvalues = m;
+	k->nodes = malloc((size_t)n * sizeof *k->nodes);
+	k->counts = malloc((size_t)n * sizeof *k->counts);
+	k->values = malloc(((size_t)m + 1) * sizeof *k->values);
+	if (k->nodes == NULL || k->counts == NULL || k->values == NULL)
+		goto oom;
+	for (i = 0; i < n; i++) {
+		uint32_t node = klv_le32(p + 4 + (size_t)i * 4);
+		uint32_t c = KWG_CHILD(node);
+
+		if (c >= n) {
+			err_set(e, 0, "KLV: node %lu points outside (%lu)",
+			    (unsigned long)i, (unsigned long)c);
+			klv_destroy(k);
+			return NULL;
+		}
+		k->nodes[i] = node;
+	}
+	for (i = 0; i < m; i++) {
+		double v;
+
+		if (rest == (size_t)m * 4) {
+			uint32_t bits = klv_le32(p + off + (size_t)i * 4);
+			float f;
+
+			memcpy(&f, &bits, sizeof f);
+			v = f;
+		} else {
+			const unsigned char *q = p + off + (size_t)i * 2;
+			int16_t s = (int16_t)((uint16_t)q[0] | (uint16_t)q[1] << 8);
+
+			v = s / 256.0;   /* provisional scale, see ordverk-klv(5) */
+		}
+		if (!isfinite(v) || v > 1e6 || v < -1e6) {
+			err_set(e, 0, "KLV: leave value %lu out of range", (unsigned long)i);
+			klv_destroy(k);
+			return NULL;
+		}
+		k->values[i] = (int32_t)lround(v * 1000.0);
+	}
+	if (klv_count(k, e) != 0) {
+		klv_destroy(k);
+		return NULL;
+	}
+	return k;
+oom:
+	klv_destroy(k);
+	err_set(e, 0, "out of memory");
+	return NULL;
+}
+
+struct klv *
+klv_load(const char *path, struct err *e)
+{
+	FILE *fp = fopen(path, "rb");
+	unsigned char *buf = NULL;
+	size_t len = 0, cap = 0, got;
+	struct klv *k;
+
+	if (fp == NULL) {
+		err_set(e, 0, "%s: cannot open", path);
+		return NULL;
+	}
+	for (;;) {
+		if (len == cap) {
+			size_t ncap = cap ? cap * 2 : 65536;
+			unsigned char *nb;
+
+			if (ncap > (size_t)1 << 30) {
+				err_set(e, 0, "%s: file too large", path);
+				goto fail;
+			}
+			nb = realloc(buf, ncap);
+			if (nb == NULL) {
+				err_set(e, 0, "out of memory");
+				goto fail;
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		got = fread(buf + len, 1, cap - len, fp);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		err_set(e, 0, "%s: read error", path);
+		goto fail;
+	}
+	fclose(fp);
+	k = klv_load_mem(buf, len, e);
+	free(buf);
+	return k;
+fail:
+	fclose(fp);
+	free(buf);
+	return NULL;
 }
 
 int32_t
 klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES])
 {
-	(void)k; (void)leave;
-	return 0;
+	uint32_t run, idx = 0, arc = 0;
+	int t, c, any = 0;
+
+	if (k == NULL || k->nnodes == 0)
+		return 0;
+	run = KWG_CHILD(k->nodes[0]);
+	for (t = 0; t < RULES_MAX_TILES; t++)
+		for (c = 0; c < leave[t]; c++) {
+			uint32_t i;
+
+			if (run == 0)
+				return 0;
+			if (any) {
+				/* The previous tile's word, a prefix of this leave, ranks
+				 * before it. */
+				idx += KWG_ACCEPTS(k->nodes[arc]);
+			}
+			for (i = run; i < k->nnodes; i++) {
+				if (KWG_TILE(k->nodes[i]) == t)
+					break;
+				idx += k->counts[i];
+				if (KWG_LAST(k->nodes[i]))
+					return 0;
+			}
+			if (i >= k->nnodes)
+				return 0;
+			arc = i;
+			run = KWG_CHILD(k->nodes[i]);
+			any = 1;
+		}
+	if (!any || !KWG_ACCEPTS(k->nodes[arc]) || idx >= k->nvalues)
+		return 0;
+	return k->values[idx];
 }
