@@ -1,0 +1,543 @@
+/* check_game.c — the game state machine: ends, settling per variant,
+ * challenges, resignation, residence counting, GCG record.  Endgames are
+ * constructed by hand and their final scores computed by hand from the tile
+ * values of SPEC §1.1. */
+#include "testutil.h"
+#include "game.h"
+#include "rules.h"
+
+static struct rules
+R(const char *name)
+{
+	const struct rules *r = rules_builtin(name);
+
+	ck_assert_msg(r != NULL, "no ruleset %s", name);
+	return *r;
+}
+
+static void
+rack_of(const struct rules *r, const char *s, uint8_t rack[RULES_MAX_TILES])
+{
+	struct err e;
+
+	ck_assert_int_ge(rules_rack_parse(r, s, strlen(s), rack, &e), 0);
+}
+
+/* mkplay: a tile play of word s (lowercase = blank) from row, col (0-based)
+ * in direction dir, scored score by hand. */
+static struct move
+mkplay(const struct rules *r, int row, int col, int dir, const char *s,
+    int score)
+{
+	struct move m;
+	size_t i = 0, len = strlen(s);
+
+	memset(&m, 0, sizeof m);
+	m.kind = MOVE_PLACE;
+	m.dir = (uint8_t)dir;
+	m.row = (uint8_t)row;
+	m.col = (uint8_t)col;
+	while (i < len) {
+		uint8_t t;
+		int lower, k = rules_decode_letter(r, s + i, len - i, &t, &lower);
+
+		ck_assert_int_gt(k, 0);
+		m.tiles[m.len++] = lower ? (uint8_t)(t | TILE_BLANK) : t;
+		m.ntiles++;
+		i += (size_t)k;
+	}
+	m.score = score;
+	return m;
+}
+
+static struct move
+mkexch(const struct rules *r, const char *s)
+{
+	struct move m;
+	uint8_t rack[RULES_MAX_TILES];
+
+	memset(&m, 0, sizeof m);
+	m.kind = MOVE_EXCHANGE;
+	m.tiles_known = 1;
+	rack_of(r, s, rack);
+	for (int t = 0; t < RULES_MAX_TILES; t++)
+		for (int k = 0; k < rack[t]; k++)
+			m.tiles[m.len++] = t == 0 ? TILE_BLANK : (uint8_t)t;
+	m.ntiles = m.len;
+	return m;
+}
+
+static const struct move PASS = { .kind = MOVE_PASS };
+
+/* setup2: two players, empty board, racks a and b, scores sa and sb, bag
+ * holding the tiles of string bag. */
+static struct game *
+setup(const struct rules *r, int np, const char *const *racks,
+    const int *scores, const char *bag, int to_move)
+{
+	struct err e;
+	struct game *g = game_create(r, np, &e);
+	uint8_t rk[RULES_MAX_PLAYERS][RULES_MAX_TILES], bc[RULES_MAX_TILES];
+
+	ck_assert_msg(g != NULL, "%s", e.msg);
+	for (int i = 0; i < np; i++)
+		rack_of(r, racks[i], rk[i]);
+	rack_of(r, bag, bc);
+	ck_assert_int_eq(game_setup(g, 1, NULL, (const uint8_t (*)[RULES_MAX_TILES])rk,
+	    scores, bc, to_move, 0, &e), 0);
+	return g;
+}
+
+#define PLAY(g, m) do { struct err e_; struct move m_ = (m); \
+	ck_assert_msg(game_play((g), &m_, &e_) == 0, "%s", e_.msg); } while (0)
+
+START_TEST(double_out_en)
+{
+	/* en: CAT goes out; the opponent holds Q and Z (10 + 10).  Double:
+	 * the finisher gains 2 x 20 and the opponent keeps 120. */
+	struct rules r = R("en");
+	const char *racks[] = { "CAT", "QZ" };
+	int sc[] = { 100, 120 };
+	struct game *g = setup(&r, 2, racks, sc, "", 0);
+	const struct game_event *ev;
+	int n;
+
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "CAT", 10));
+	ck_assert_int_eq(game_over(g), GAME_END_OUT);
+	ck_assert_int_eq(game_score(g, 0), 150);
+	ck_assert_int_eq(game_score(g, 1), 120);
+	ck_assert_int_eq(game_winner(g), 0);
+	ev = game_events(g, &n);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(ev[1].kind, GEV_END_GAIN);
+	ck_assert_int_eq(ev[1].points, 40);
+	ck_assert_int_eq(ev[1].total, 150);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(transfer_out_no)
+{
+	/* no: the opponent holds C and W (10 + 10): transfer moves 20. */
+	struct rules r = R("no");
+	const char *racks[] = { "KATT", "CW" };
+	int sc[] = { 100, 120 };
+	struct game *g = setup(&r, 2, racks, sc, "", 0);
+	const struct game_event *ev;
+	int n;
+
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "KATT", 12));
+	ck_assert_int_eq(game_over(g), GAME_END_OUT);
+	ck_assert_int_eq(game_score(g, 0), 132);
+	ck_assert_int_eq(game_score(g, 1), 100);
+	ev = game_events(g, &n);
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(ev[1].kind, GEV_END_GAIN);
+	ck_assert_int_eq(ev[1].player, 0);
+	ck_assert_int_eq(ev[1].points, 20);
+	ck_assert_int_eq(ev[2].kind, GEV_END_PENALTY);
+	ck_assert_int_eq(ev[2].player, 1);
+	ck_assert_int_eq(ev[2].points, -20);
+	ck_assert_int_eq(ev[2].total, 100);
+	ck_assert_int_eq(game_winner(g), 0);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(transfer_out_da_three_players)
+{
+	/* da, 3 players: player 1 goes out; player 2 holds Z S (10 + 2) and
+	 * player 0 holds C X (8 + 8).  Transfer: +28 to the finisher. */
+	struct rules r = R("da");
+	const char *racks[] = { "CX", "HUS", "ZS" };
+	int sc[] = { 50, 60, 70 };
+	struct game *g = setup(&r, 3, racks, sc, "", 1);
+
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "HUS", 9));
+	ck_assert_int_eq(game_over(g), GAME_END_OUT);
+	ck_assert_int_eq(game_score(g, 1), 60 + 9 + 28);
+	ck_assert_int_eq(game_score(g, 0), 50 - 16);
+	ck_assert_int_eq(game_score(g, 2), 70 - 12);
+	ck_assert_int_eq(game_winner(g), 1);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(passes_end_no)
+{
+	/* no ends on 6 passes in a row (3 each); an exchange breaks the run.
+	 * Then each player loses their own rack: A+E = 2, C = 10. */
+	struct rules r = R("no");
+	const char *racks[] = { "AE", "C" };
+	int sc[] = { 200, 210 };
+	struct game *g = setup(&r, 2, racks, sc, "", 0);
+	int i;
+
+	for (i = 0; i < 5; i++)
+		PLAY(g, PASS);
+	ck_assert_int_eq(game_over(g), GAME_ON);
+	ck_assert_int_eq(game_position(g)->zeros, 5);
+	PLAY(g, PASS);
+	ck_assert_int_eq(game_over(g), GAME_END_PASSES);
+	ck_assert_int_eq(game_score(g, 0), 198);
+	ck_assert_int_eq(game_score(g, 1), 200);
+	ck_assert_int_eq(game_winner(g), 1);
+	ck_assert_int_eq(game_turns(g), 6);
+	game_destroy(g);
+
+	/* With a bag: pass x5, exchange: the count restarts under "passes". */
+	{
+		const char *rk[] = { "AEIKLNR", "BDEGORS" };
+		g = setup(&r, 2, rk, sc, "AAAAAAAEEEEE", 0);
+		for (i = 0; i < 5; i++)
+			PLAY(g, PASS);
+		PLAY(g, mkexch(&r, "B"));
+		ck_assert_int_eq(game_over(g), GAME_ON);
+		ck_assert_int_eq(game_position(g)->zeros, 0);
+		game_destroy(g);
+	}
+}
+END_TEST
+
+START_TEST(scoreless_end_is_exchanges_count)
+{
+	/* is: exchanges count toward the six.  Settled by own rack values. */
+	struct rules r = R("is");
+	const char *rk[] = { "AAAAAAE", "AAAAAAÞ" };
+	int sc[] = { 0, 0 };
+	struct game *g = setup(&r, 2, rk, sc, "EEEEEEEEEEEEE", 0);
+	int i, before = game_bag_count(g);
+
+	for (i = 0; i < 3; i++) {
+		/* E for E from a bag of E only: the rack stays the same. */
+		PLAY(g, mkexch(&r, "E"));
+		ck_assert_int_eq(game_bag_count(g), before);
+		PLAY(g, PASS);
+	}
+	ck_assert_int_eq(game_over(g), GAME_END_PASSES);
+	/* Player 0 AAAAAAE = 6 + 3 (E is 3 in "is"); player 1 AAAAAAÞ =
+	 * 6 + 7. */
+	ck_assert_int_eq(game_score(g, 1), -13);
+	ck_assert_int_eq(game_score(g, 0), -9);
+	ck_assert_int_eq(game_winner(g), 0);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(scoreless_end_en_zero_point_play)
+{
+	/* en counts scoreless turns of every kind; the double rule then makes
+	 * each holder lose their own rack: Q = 10, K = 5. */
+	struct rules r = R("en");
+	const char *rk[] = { "Q", "K" };
+	int sc[] = { 10, 20 };
+	struct game *g = setup(&r, 2, rk, sc, "AB", 0);
+
+	PLAY(g, PASS);
+	PLAY(g, PASS);
+	PLAY(g, PASS);
+	PLAY(g, PASS);
+	PLAY(g, PASS);
+	ck_assert_int_eq(game_over(g), GAME_ON);
+	PLAY(g, PASS);
+	ck_assert_int_eq(game_over(g), GAME_END_PASSES);
+	ck_assert_int_eq(game_score(g, 0), 0);
+	ck_assert_int_eq(game_score(g, 1), 15);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(exchange_refused_below_threshold)
+{
+	struct rules r = R("en");
+	const char *rk[] = { "ABCDEFG", "HIJKLMN" };
+	int sc[] = { 0, 0 };
+	struct game *g = setup(&r, 2, rk, sc, "OOOOOO", 0);
+	struct move m = mkexch(&r, "A");
+	struct err e;
+	int n;
+
+	ck_assert_int_eq(game_play(g, &m, &e), -1);
+	ck_assert_int_eq(game_to_move(g), 0);
+	game_events(g, &n);
+	ck_assert_int_eq(n, 0);
+	game_destroy(g);
+	g = setup(&r, 2, rk, sc, "OOOOOOO", 0);
+	ck_assert_int_eq(game_play(g, &m, &e), 0);
+	ck_assert_int_eq(game_to_move(g), 1);
+	ck_assert_int_eq(game_position(g)->racks[0][1], 0);  /* A gone */
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(challenge_10pt_keeps_turn)
+{
+	/* is in challenge mode: a valid play challenged earns 10 and the
+	 * challenger keeps the turn; a phony is withdrawn. */
+	struct rules r = R("is");
+	const char *rk[] = { "AÐNRSTU", "EEEIIII" };
+	int sc[] = { 0, 0 };
+	struct game *g;
+	struct err e;
+	const struct game_event *ev;
+	int n;
+
+	r.challenge = CHALLENGE_10PT;
+	g = setup(&r, 2, rk, sc, "AAAAAAAAAA", 0);
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "AÐ", 8));
+	ck_assert_int_eq(game_challenge(g, 0, &e), 0);
+	ck_assert_int_eq(game_score(g, 0), 18);
+	ck_assert_int_eq(game_to_move(g), 1);
+	ev = game_events(g, &n);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(ev[1].kind, GEV_BONUS);
+	ck_assert_int_eq(ev[1].points, 10);
+	/* A second challenge of the same play is refused. */
+	ck_assert_int_eq(game_challenge(g, 0, &e), -1);
+	game_destroy(g);
+
+	g = setup(&r, 2, rk, sc, "AAAAAAAAAA", 0);
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "NUS", 9));
+	ck_assert_int_eq(game_bag_count(g), 7);
+	ck_assert_int_eq(game_challenge(g, 1, &e), 0);
+	ck_assert_int_eq(game_score(g, 0), 0);
+	ck_assert_int_eq(game_bag_count(g), 10);
+	ck_assert_int_eq(game_position(g)->board.ntiles, 0);
+	ck_assert_int_eq(board_at(&game_position(g)->board, 7, 7), 0);
+	{
+		uint8_t want[RULES_MAX_TILES];
+		rack_of(&r, "AÐNRSTU", want);
+		ck_assert_mem_eq(game_position(g)->racks[0], want, sizeof want);
+	}
+	ck_assert_int_eq(game_to_move(g), 1);
+	ck_assert_int_eq(game_position(g)->zeros, 1);
+	ev = game_events(g, &n);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(ev[1].kind, GEV_WITHDRAWN);
+	ck_assert_int_eq(ev[1].points, -9);
+	ck_assert_int_eq(ev[1].total, 0);
+	game_destroy(g);
+
+	/* Without challenge mode, is refuses challenges. */
+	r = R("is");
+	g = setup(&r, 2, rk, sc, "AAAAAAAAAA", 0);
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "AÐ", 8));
+	ck_assert_int_eq(game_challenge(g, 0, &e), -1);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(challenge_double_costs_turn_and_undoes_end)
+{
+	struct rules r = R("en");
+	const char *rk[] = { "CAT", "QZ" };
+	int sc[] = { 100, 120 };
+	struct game *g;
+	struct err e;
+	const struct game_event *ev;
+	int n;
+
+	ck_assert_int_eq(r.challenge, CHALLENGE_DOUBLE);
+	/* A wrong challenge: the challenger's turn is lost (a pass). */
+	{
+		const char *rk2[] = { "CATEEEE", "QZ" };
+		g = setup(&r, 2, rk2, sc, "AAAAAAAA", 0);
+		PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "CAT", 10));
+		ck_assert_int_eq(game_challenge(g, 0, &e), 0);
+		ck_assert_int_eq(game_to_move(g), 0);
+		ck_assert_int_eq(game_score(g, 0), 110);
+		ev = game_events(g, &n);
+		ck_assert_int_eq(n, 2);
+		ck_assert_int_eq(ev[1].player, 1);
+		ck_assert_int_eq(ev[1].move.kind, MOVE_PASS);
+		game_destroy(g);
+	}
+	/* A phony that went out: the end and its settling are undone. */
+	g = setup(&r, 2, rk, sc, "", 0);
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "CAT", 10));
+	ck_assert_int_eq(game_over(g), GAME_END_OUT);
+	ck_assert_int_eq(game_challenge(g, 1, &e), 0);
+	ck_assert_int_eq(game_over(g), GAME_ON);
+	ck_assert_int_eq(game_score(g, 0), 100);
+	ck_assert_int_eq(game_score(g, 1), 120);
+	ck_assert_int_eq(game_to_move(g), 1);
+	/* The same play challenged and valid: the game ends as before. */
+	game_destroy(g);
+	g = setup(&r, 2, rk, sc, "", 0);
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "CAT", 10));
+	ck_assert_int_eq(game_challenge(g, 0, &e), 0);
+	ck_assert_int_eq(game_over(g), GAME_END_OUT);
+	ck_assert_int_eq(game_score(g, 0), 150);
+	game_events(g, &n);
+	ck_assert_int_eq(n, 2);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(challenge_5pt_bonus_before_settling)
+{
+	/* 5pt (CSW): the valid play that went out gets +5, then double
+	 * settling: 100 + 10 + 5 + 2 x 20 = 155. */
+	struct rules r = R("en");
+	const char *rk[] = { "CAT", "QZ" };
+	int sc[] = { 100, 120 };
+	struct game *g;
+	struct err e;
+	const struct game_event *ev;
+	int n;
+
+	r.challenge = CHALLENGE_5PT;
+	g = setup(&r, 2, rk, sc, "", 0);
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "CAT", 10));
+	ck_assert_int_eq(game_challenge(g, 0, &e), 0);
+	ck_assert_int_eq(game_over(g), GAME_END_OUT);
+	ck_assert_int_eq(game_score(g, 0), 155);
+	ev = game_events(g, &n);
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(ev[1].kind, GEV_BONUS);
+	ck_assert_int_eq(ev[2].kind, GEV_END_GAIN);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(resign_and_timeout)
+{
+	struct rules r = R("is");
+	const char *rk[] = { "AAAAAAA", "EEEEEEE" };
+	int sc[] = { 300, 100 };
+	struct game *g = setup(&r, 2, rk, sc, "IIIIIII", 0);
+	struct err e;
+	struct move m;
+
+	ck_assert_int_eq(game_resign(g, 0, &e), 0);
+	ck_assert_int_eq(game_over(g), GAME_END_RESIGN);
+	ck_assert_int_eq(game_winner(g), 1);      /* despite 300-100 */
+	ck_assert_int_eq(game_score(g, 0), 300);
+	m = PASS;
+	ck_assert_int_eq(game_play(g, &m, &e), -1);
+	game_destroy(g);
+
+	g = setup(&r, 2, rk, sc, "IIIIIII", 0);
+	ck_assert_int_eq(game_timeout(g, 0, &e), 0);
+	ck_assert_int_eq(game_over(g), GAME_END_TIMEOUT);
+	ck_assert_int_eq(game_score(g, 0), 0);
+	ck_assert_int_eq(game_score(g, 1), 100);
+	ck_assert_int_eq(game_winner(g), 1);
+	ck_assert_str_eq(game_end_name(game_over(g)), "timeout");
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(residence_counts_turns)
+{
+	/* Tiles dealt at the start and played on the player's first turn
+	 * stayed 1 turn; after a pass, 2 turns. */
+	struct rules r = R("en");
+	const char *rk[] = { "CATXXXX", "DOGYYYY" };
+	int sc[] = { 0, 0 };
+	struct game *g = setup(&r, 2, rk, sc, "EEEEEEEEEE", 0);
+	const struct game_residence *res;
+	uint8_t c[RULES_MAX_TILES], d[RULES_MAX_TILES];
+	int tc = 0, td = 0;
+
+	rack_of(&r, "C", c);
+	rack_of(&r, "D", d);
+	for (int t = 1; t < RULES_MAX_TILES; t++) {
+		if (c[t]) tc = t;
+		if (d[t]) td = t;
+	}
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "CAT", 10));
+	PLAY(g, PASS);
+	PLAY(g, PASS);
+	PLAY(g, mkplay(&r, 8, 7, DIR_ACROSS, "DOG", 10));
+	res = game_residence(g);
+	ck_assert_uint_eq(res->n[tc], 1);
+	ck_assert_uint_eq(res->sum[tc], 1);
+	ck_assert_uint_eq(res->n[td], 1);
+	ck_assert_uint_eq(res->sum[td], 2);
+	ck_assert_uint_eq(res->sumsq[td], 4);
+	game_destroy(g);
+}
+END_TEST
+
+START_TEST(start_deals_reproducibly)
+{
+	struct rules r = R("da");
+	struct err e;
+	struct game *a = game_create(&r, 4, &e), *b = game_create(&r, 4, &e);
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(game_start(a, 77, &e), 0);
+	ck_assert_int_eq(game_start(b, 77, &e), 0);
+	ck_assert_int_eq(game_bag_count(a), 102 - 28);
+	ck_assert_mem_eq(game_position(a)->racks, game_position(b)->racks,
+	    sizeof game_position(a)->racks);
+	ck_assert_int_eq(game_start(b, 78, &e), 0);
+	ck_assert(memcmp(game_position(a)->racks, game_position(b)->racks,
+	    sizeof game_position(a)->racks) != 0);
+	game_destroy(a);
+	game_destroy(b);
+	/* 5 players are too many for da; 3 too many for is. */
+	ck_assert_ptr_null(game_create(&r, 5, &e));
+	r = R("is");
+	ck_assert_ptr_null(game_create(&r, 3, &e));
+}
+END_TEST
+
+START_TEST(gcg_record)
+{
+	/* The settling lines exactly as SPEC §2.3 writes them. */
+	struct rules r = R("no");
+	const char *rk[] = { "KATT", "CW" };
+	const char *nicks[] = { "anna", "bjorn" };
+	const char *names[] = { "Anna", "Bjørn" };
+	int sc[] = { 100, 120 };
+	struct game *g = setup(&r, 2, rk, sc, "", 0);
+	struct err e;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "KATT", 12));
+	ck_assert_int_eq(game_write_gcg(g, fp, nicks, names, NULL, "test", &e), 0);
+	fclose(fp);
+	ck_assert_str_eq(buf,
+	    "#character-encoding UTF-8\n"
+	    "#player1 anna Anna\n"
+	    "#player2 bjorn Bjørn\n"
+	    "#tile-distribution no\n"
+	    "#note seed 1 test\n"
+	    ">anna: AKTT 8H KATT +12 112\n"
+	    ">anna: (CW) +20 132\n"
+	    ">bjorn: CW (CW) -20 100\n");
+	free(buf);
+	game_destroy(g);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("game");
+	TCase *end = tcase_create("end"), *ch = tcase_create("challenge"),
+	    *misc = tcase_create("misc");
+
+	tcase_add_test(end, double_out_en);
+	tcase_add_test(end, transfer_out_no);
+	tcase_add_test(end, transfer_out_da_three_players);
+	tcase_add_test(end, passes_end_no);
+	tcase_add_test(end, scoreless_end_is_exchanges_count);
+	tcase_add_test(end, scoreless_end_en_zero_point_play);
+	tcase_add_test(ch, challenge_10pt_keeps_turn);
+	tcase_add_test(ch, challenge_double_costs_turn_and_undoes_end);
+	tcase_add_test(ch, challenge_5pt_bonus_before_settling);
+	tcase_add_test(misc, exchange_refused_below_threshold);
+	tcase_add_test(misc, resign_and_timeout);
+	tcase_add_test(misc, residence_counts_turns);
+	tcase_add_test(misc, start_deals_reproducibly);
+	tcase_add_test(misc, gcg_record);
+	suite_add_tcase(s, end);
+	suite_add_tcase(s, ch);
+	suite_add_tcase(s, misc);
+	return test_run(s);
+}
