@@ -1,0 +1,1258 @@
+/*
+ * lex.c — building, writing, loading and querying lexicons (lex.h).
+ *
+ * FILE LAYOUT (ordverk-lex(5)), version 1; every integer little-endian:
+ *
+ *   offset size  field
+ *        0    8  magic 89 4F 56 4C 45 58 0D 0A ("\x89OVLEX\r\n")
+ *        8    4  format version, 1
+ *       12    4  header size in bytes, 80
+ *       16   32  ruleset name, UTF-8, NUL-padded (at least one NUL)
+ *       48    8  word count (words the DAWG accepts)
+ *       56    4  node count N (2 <= N <= 2^24)
+ *       60    4  DAWG node count D (2 <= D <= N): nodes 0..D-1 are the two
+ *                root pointers and the DAWG; the GADDAG follows and may
+ *                point back into the DAWG (shared suffixes)
+ *       64    4  largest tile used (0..63)
+ *       68    4  flags, 0
+ *       72    4  CRC-32 (zlib crc32) of the body, bytes 80 .. 80+4N-1
+ *       76    4  CRC-32 of header bytes 0 .. 75
+ *       80   4N  nodes, one uint32 each:
+ *                bits 0-23 child index, 24 last sibling, 25 accepts,
+ *                bits 26-31 tile
+ *   The file is exactly 80 + 4N bytes long.
+ *
+ * Node 0's child is the DAWG root run and node 1's child the GADDAG root run
+ * (0 = empty); both have tile 0 and the last-sibling flag.  Sibling runs are
+ * in strictly ascending tile order and end with a last-flagged node.
+ *
+ * KWG (wolges, Macondo, MAGPIE) is the same graph with another bit layout:
+ * bits 0-21 child, 22 last sibling, 23 accepts, 24-31 tile, no header.
+ *
+ * BUILDING.  Words are sorted as packed 128-bit keys (LSD radix sort) and
+ * deduplicated; the DAWG is then built by incremental minimisation of sorted
+ * input (Daciuk, Mihov, Watson and Watson 2000): the path of the previous
+ * string is kept open, and when the next string leaves it, the states below
+ * the branching point are final and are looked up in a register (a hash
+ * table of sibling runs already written) or written as a new run.  The
+ * GADDAG strings are generated one partition (first symbol) at a time, so
+ * only a slice of them is in memory at once; partitions come in ascending
+ * order, so the concatenation is globally sorted and the same open path and
+ * register carry on.  One register serves both graphs, so a GADDAG state
+ * whose language equals a DAWG state's (everything after the separator) is
+ * the DAWG state.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include "lex.h"
+
+#define LEX_MAGIC       "\x89OVLEX\r\n"
+#define LEX_VERSION     1u
+#define LEX_HEADER      80u
+#define LEX_DEPTH       (RULES_MAX_WORD + 1)    /* longest GADDAG string */
+#define LEX_NSYM        64                      /* tiles 0..63 */
+#define KWG_MAX_NODES   (1u << 22)
+#define LEX_MAX_WORDS   (1ull << 32)            /* beyond this a file is bogus */
+
+#define NODE_LAST       (1u << 24)
+#define NODE_ACCEPTS    (1u << 25)
+#define NODE_TILE_SHIFT 26
+
+struct lex {
+	uint32_t *nodes;
+	uint32_t nnodes;
+	uint32_t dawg_nodes;
+	uint32_t crc;
+	int maxtile;
+	size_t nwords;
+	char name[RULES_NAME_MAX];
+	uint32_t first[LEX_NSYM];   /* DAWG root arc per tile, 0 = none */
+};
+
+static uint32_t
+node_make(int tile, int accepts, int last, uint32_t child)
+{
+	return ((uint32_t)tile << NODE_TILE_SHIFT) |
+	    (accepts ? NODE_ACCEPTS : 0) | (last ? NODE_LAST : 0) | child;
+}
+
+static void
+put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+static uint32_t
+get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+/* crc32 of the nodes as they are stored (little-endian), in slices so that
+ * zlib's uInt length never overflows. */
+static uint32_t
+nodes_crc(const uint32_t *nodes, uint32_t n)
+{
+	unsigned char buf[4096];
+	uLong crc = crc32(0L, Z_NULL, 0);
+	uint32_t i = 0;
+
+	while (i < n) {
+		uint32_t k = 0;
+
+		while (i < n && k < sizeof buf / 4) {
+			put32(buf + 4 * k, nodes[i]);
+			i++;
+			k++;
+		}
+		crc = crc32(crc, buf, (uInt)(4 * k));
+	}
+	return (uint32_t)crc;
+}
+
+static void
+lex_index_roots(struct lex *lex)
+{
+	uint32_t i;
+
+	memset(lex->first, 0, sizeof lex->first);
+	i = lex_node_child(lex->nodes[0]);
+	if (i == 0)
+		return;
+	for (;; i++) {
+		lex->first[lex_node_tile(lex->nodes[i])] = i;
+		if (lex_node_last(lex->nodes[i]))
+			break;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Building                                                            */
+
+struct key {
+	uint64_t hi, lo;
+};
+
+/* Symbols are packed as value+1 (0 marks the end) in b bits each, s = 64/b
+ * symbols per word, first symbol in the top bits of hi: comparing keys as
+ * (hi, lo) compares the strings, shorter prefix first. */
+struct keyfmt {
+	int b, s;
+	uint64_t mask;
+};
+
+static void
+key_put(struct key *k, const struct keyfmt *f, int j, int sym)
+{
+	uint64_t v = (uint64_t)(sym + 1);
+
+	if (j < f->s)
+		k->hi |= v << (64 - (j + 1) * f->b);
+	else
+		k->lo |= v << (64 - (j - f->s + 1) * f->b);
+}
+
+/* key_syms: unpacks k into out[]; returns the length. */
+static int
+key_syms(const struct key *k, const struct keyfmt *f, uint8_t *out)
+{
+	int j;
+
+	for (j = 0; j < LEX_DEPTH; j++) {
+		uint64_t v;
+
+		if (j < f->s)
+			v = (k->hi >> (64 - (j + 1) * f->b)) & f->mask;
+		else
+			v = (k->lo >> (64 - (j - f->s + 1) * f->b)) & f->mask;
+		if (v == 0)
+			break;
+		out[j] = (uint8_t)(v - 1);
+	}
+	return j;
+}
+
+/* radix_sort: LSD radix sort of a[0..n) by (hi, lo), 16-bit digits, using
+ * tmp (n keys) as scratch; digits that are equal in every key are skipped.
+ * The result ends up in a. */
+static int
+radix_sort(struct key *a, struct key *tmp, size_t n, struct err *e)
+{
+	size_t *count;
+	struct key *src = a, *dst = tmp, *t;
+	int pass;
+
+	if (n < 2)
+		return 0;
+	count = malloc(65536 * sizeof *count);
+	if (count == NULL) {
+		err_set(e, 0, "out of memory sorting words");
+		return -1;
+	}
+	for (pass = 0; pass < 8; pass++) {
+		int shift = (pass & 3) * 16;
+		int hi = pass >> 2;
+		size_t i, sum = 0;
+		uint64_t w0 = hi ? src[0].hi : src[0].lo;
+
+		memset(count, 0, 65536 * sizeof *count);
+		for (i = 0; i < n; i++) {
+			uint64_t w = hi ? src[i].hi : src[i].lo;
+			count[(w >> shift) & 0xffff]++;
+		}
+		if (count[(w0 >> shift) & 0xffff] == n)
+			continue;       /* this digit is the same in every key */
+		for (i = 0; i < 65536; i++) {
+			size_t c = count[i];
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++) {
+			uint64_t w = hi ? src[i].hi : src[i].lo;
+			dst[count[(w >> shift) & 0xffff]++] = src[i];
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof *a);
+	free(count);
+	return 0;
+}
+
+struct builder {
+	uint32_t *nodes;
+	size_t n, cap;
+	/* register: open addressing on run start indices (0 = empty slot) */
+	uint32_t *slot;
+	uint32_t *slothash;
+	size_t nslots, used;
+	/* the open path: arcs[d][0..narcs[d]) are the arcs of the state after
+	 * d symbols; the child of the last arc of arcs[d] is state d+1, still
+	 * open, and is filled in when that state is registered. */
+	uint32_t arcs[LEX_DEPTH + 1][LEX_NSYM];
+	int narcs[LEX_DEPTH + 1];
+	uint8_t prev[LEX_DEPTH];
+	int prevlen;
+	struct err *e;
+};
+
+static uint32_t
+run_hash(const uint32_t *w, int k)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	int i;
+
+	for (i = 0; i < k; i++) {
+		h ^= w[i];
+		h *= 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	return (uint32_t)h;
+}
+
+static int
+reg_grow(struct builder *b)
+{
+	size_t ns = b->nslots ? b->nslots * 2 : 1u << 16, i;
+	uint32_t *slot = calloc(ns, sizeof *slot);
+	uint32_t *sh = malloc(ns * sizeof *sh);
+
+	if (slot == NULL || sh == NULL) {
+		free(slot);
+		free(sh);
+		err_set(b->e, 0, "out of memory building lexicon");
+		return -1;
+	}
+	for (i = 0; i < b->nslots; i++) {
+		size_t j;
+
+		if (b->slot[i] == 0)
+			continue;
+		j = b->slothash[i] & (ns - 1);
+		while (slot[j] != 0)
+			j = (j + 1) & (ns - 1);
+		slot[j] = b->slot[i];
+		sh[j] = b->slothash[i];
+	}
+	free(b->slot);
+	free(b->slothash);
+	b->slot = slot;
+	b->slothash = sh;
+	b->nslots = ns;
+	return 0;
+}
+
+/* reg_state: the run index of a state with arcs w[0..k) (last flag not yet
+ * set), writing the run if no equal one exists.  0 for a state with no
+ * arcs.  Returns 0 with b->e set on error (b->e->msg nonempty). */
+static uint32_t
+reg_state(struct builder *b, uint32_t *w, int k, int *failed)
+{
+	uint32_t h;
+	size_t j;
+
+	if (k == 0)
+		return 0;
+	w[k - 1] |= NODE_LAST;
+	if (2 * (b->used + 1) > b->nslots && reg_grow(b) < 0) {
+		*failed = 1;
+		return 0;
+	}
+	h = run_hash(w, k);
+	for (j = h & (b->nslots - 1); b->slot[j] != 0; j = (j + 1) & (b->nslots - 1)) {
+		uint32_t s = b->slot[j];
+
+		if (b->slothash[j] == h && s + (size_t)k <= b->n &&
+		    memcmp(b->nodes + s, w, (size_t)k * sizeof *w) == 0)
+			return s;
+	}
+	if (b->n + (size_t)k > LEX_MAX_NODES) {
+		err_set(b->e, 0, "lexicon too large: over %lu nodes",
+		    (unsigned long)LEX_MAX_NODES);
+		*failed = 1;
+		return 0;
+	}
+	if (b->n + (size_t)k > b->cap) {
+		size_t nc = b->cap * 2;
+		uint32_t *p;
+
+		while (nc < b->n + (size_t)k)
+			nc *= 2;
+		p = realloc(b->nodes, nc * sizeof *p);
+		if (p == NULL) {
+			err_set(b->e, 0, "out of memory building lexicon");
+			*failed = 1;
+			return 0;
+		}
+		b->nodes = p;
+		b->cap = nc;
+	}
+	memcpy(b->nodes + b->n, w, (size_t)k * sizeof *w);
+	b->slot[j] = (uint32_t)b->n;
+	b->slothash[j] = h;
+	b->used++;
+	b->n += (size_t)k;
+	return b->slot[j];
+}
+
+/* close_to: registers the open states deeper than depth d, deepest first,
+ * linking each into its parent's last arc. */
+static int
+close_to(struct builder *b, int d)
+{
+	int failed = 0;
+
+	while (b->prevlen > d) {
+		int depth = b->prevlen;
+		uint32_t r = reg_state(b, b->arcs[depth], b->narcs[depth], &failed);
+
+		if (failed)
+			return -1;
+		b->narcs[depth] = 0;
+		b->arcs[depth - 1][b->narcs[depth - 1] - 1] |= r;
+		b->prevlen--;
+	}
+	return 0;
+}
+
+/* add_string: adds s[0..n), which must sort after the previous string. */
+static int
+add_string(struct builder *b, const uint8_t *s, int n)
+{
+	int k = 0, d;
+
+	while (k < n && k < b->prevlen && s[k] == b->prev[k])
+		k++;
+	if (k == n)
+		return 0;       /* duplicate (or, impossibly, a prefix) */
+	/* States after prev[0..k] and deeper are final: s leaves them. */
+	if (close_to(b, k) < 0)
+		return -1;
+	for (d = k; d < n; d++) {
+		b->arcs[d][b->narcs[d]++] = node_make(s[d], d == n - 1, 0, 0);
+		b->narcs[d + 1] = 0;
+		b->prev[d] = s[d];
+	}
+	b->prevlen = n;
+	return 0;
+}
+
+/* finish_graph: closes every open state and registers the root; returns the
+ * root run index (0 if empty) or -1. */
+static int64_t
+finish_graph(struct builder *b)
+{
+	int failed = 0;
+	uint32_t r;
+
+	if (close_to(b, 0) < 0)
+		return -1;
+	r = reg_state(b, b->arcs[0], b->narcs[0], &failed);
+	if (failed)
+		return -1;
+	b->narcs[0] = 0;
+	b->prevlen = 0;
+	return r;
+}
+
+/* add_sorted: feeds sorted keys a[0..n) to the builder, skipping repeats. */
+static int
+add_sorted(struct builder *b, const struct key *a, size_t n,
+	const struct keyfmt *f)
+{
+	uint8_t s[LEX_DEPTH];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int len;
+
+		if (i > 0 && a[i].hi == a[i - 1].hi && a[i].lo == a[i - 1].lo)
+			continue;
+		len = key_syms(&a[i], f, s);
+		if (add_string(b, s, len) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+builder_free(struct builder *b)
+{
+	free(b->nodes);
+	free(b->slot);
+	free(b->slothash);
+	free(b);
+}
+
+struct lex *
+lex_build(const uint8_t *words, const uint8_t *lens, size_t nwords,
+	const char *rules_name, void (*progress)(double, void *), void *progress_arg,
+	struct err *e)
+{
+	struct builder *b = NULL;
+	struct key *keys = NULL, *tmp = NULL;
+	struct keyfmt f;
+	struct lex *lex = NULL;
+	size_t part[LEX_NSYM] = { 0 }, maxpart = 0, total = 0, done = 0;
+	size_t i, off, nuniq;
+	int maxtile = 0, t;
+	int64_t droot, groot;
+
+	if (rules_name == NULL)
+		rules_name = "";
+	if (strlen(rules_name) >= RULES_NAME_MAX) {
+		err_set(e, 0, "ruleset name too long: %s", rules_name);
+		return NULL;
+	}
+	for (i = 0, off = 0; i < nwords; i++) {
+		int j;
+
+		if (lens[i] < 1 || lens[i] > RULES_MAX_WORD) {
+			err_set(e, 0, "word %zu: length %d not in 1..%d", i + 1,
+			    lens[i], RULES_MAX_WORD);
+			return NULL;
+		}
+		for (j = 0; j < lens[i]; j++) {
+			t = words[off + (size_t)j];
+			if (t < 1 || t > RULES_MAX_LETTERS) {
+				err_set(e, 0, "word %zu: tile %d not in 1..%d",
+				    i + 1, t, RULES_MAX_LETTERS);
+				return NULL;
+			}
+			if (t > maxtile)
+				maxtile = t;
+			part[t]++;      /* one GADDAG string per letter */
+		}
+		off += lens[i];
+	}
+	for (t = 0; t < LEX_NSYM; t++) {
+		if (part[t] > maxpart)
+			maxpart = part[t];
+		total += part[t];
+	}
+
+	/* b bits hold symbols 0..maxtile+1 (value+1, 0 = end) */
+	for (f.b = 1; (1 << f.b) <= maxtile + 1; f.b++)
+		;
+	f.s = 64 / f.b;
+	f.mask = ((uint64_t)1 << f.b) - 1;
+
+	b = calloc(1, sizeof *b);
+	if (b == NULL)
+		goto nomem;
+	b->e = e;
+	b->cap = 1024;
+	b->nodes = malloc(b->cap * sizeof *b->nodes);
+	if (b->nodes == NULL)
+		goto nomem;
+	b->nodes[0] = b->nodes[1] = 0;
+	b->n = 2;
+	if (maxpart < nwords)
+		maxpart = nwords;
+	if (maxpart > 0) {
+		keys = malloc(maxpart * sizeof *keys);
+		tmp = malloc(maxpart * sizeof *tmp);
+		if (keys == NULL || tmp == NULL)
+			goto nomem;
+	}
+
+	/* DAWG */
+	for (i = 0, off = 0; i < nwords; i++) {
+		int j;
+
+		keys[i].hi = keys[i].lo = 0;
+		for (j = 0; j < lens[i]; j++)
+			key_put(&keys[i], &f, j, words[off + (size_t)j]);
+		off += lens[i];
+	}
+	if (radix_sort(keys, tmp, nwords, e) < 0)
+		goto fail;
+	nuniq = 0;
+	for (i = 0; i < nwords; i++)
+		if (i == 0 || keys[i].hi != keys[i - 1].hi ||
+		    keys[i].lo != keys[i - 1].lo)
+			nuniq++;
+	if (add_sorted(b, keys, nwords, &f) < 0)
+		goto fail;
+	if ((droot = finish_graph(b)) < 0)
+		goto fail;
+	b->nodes[0] = node_make(0, 0, 1, (uint32_t)droot);
+	{
+		uint32_t dawg_nodes = (uint32_t)b->n;
+
+		if (progress != NULL)
+			progress(0.1, progress_arg);
+
+		/* GADDAG, one partition per first symbol (the letter before the
+		 * split), in ascending order. */
+		for (t = 1; t < LEX_NSYM; t++) {
+			size_t k = 0;
+
+			if (part[t] == 0)
+				continue;
+			for (i = 0, off = 0; i < nwords; i++) {
+				const uint8_t *w = words + off;
+				int n = lens[i], j;
+
+				off += (size_t)n;
+				for (j = 0; j < n; j++) {
+					struct key *kp;
+					int p, q;
+
+					if (w[j] != t)
+						continue;
+					/* split i = j+1: w[j] .. w[0], 0, w[j+1..n) */
+					kp = &keys[k++];
+					kp->hi = kp->lo = 0;
+					q = 0;
+					for (p = j; p >= 0; p--)
+						key_put(kp, &f, q++, w[p]);
+					if (j + 1 < n) {
+						key_put(kp, &f, q++, 0);
+						for (p = j + 1; p < n; p++)
+							key_put(kp, &f, q++, w[p]);
+					}
+				}
+			}
+			if (radix_sort(keys, tmp, k, e) < 0)
+				goto fail;
+			if (add_sorted(b, keys, k, &f) < 0)
+				goto fail;
+			done += k;
+			if (progress != NULL && total > 0)
+				progress(0.1 + 0.9 * (double)done / (double)total,
+				    progress_arg);
+		}
+		if ((groot = finish_graph(b)) < 0)
+			goto fail;
+		b->nodes[1] = node_make(0, 0, 1, (uint32_t)groot);
+
+		lex = calloc(1, sizeof *lex);
+		if (lex == NULL)
+			goto nomem;
+		lex->nnodes = (uint32_t)b->n;
+		lex->dawg_nodes = dawg_nodes;
+	}
+	free(keys);
+	free(tmp);
+	keys = tmp = NULL;
+	/* shrink to fit; failure to shrink is harmless */
+	{
+		uint32_t *p = realloc(b->nodes, b->n * sizeof *p);
+
+		lex->nodes = p != NULL ? p : b->nodes;
+		b->nodes = NULL;
+	}
+	builder_free(b);
+	lex->nwords = nuniq;
+	lex->maxtile = maxtile;
+	snprintf(lex->name, sizeof lex->name, "%s", rules_name);
+	lex->crc = nodes_crc(lex->nodes, lex->nnodes);
+	lex_index_roots(lex);
+	if (progress != NULL)
+		progress(1.0, progress_arg);
+	return lex;
+
+nomem:
+	err_set(e, 0, "out of memory building lexicon");
+fail:
+	free(keys);
+	free(tmp);
+	if (b != NULL)
+		builder_free(b);
+	free(lex);
+	return NULL;
+}
+
+void
+lex_destroy(struct lex *lex)
+{
+	if (lex == NULL)
+		return;
+	free(lex->nodes);
+	free(lex);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+
+/* write_nodes: writes nodes[0..n) through conv (NULL = as is), LE. */
+static int
+write_nodes(const uint32_t *nodes, uint32_t n, uint32_t (*conv)(uint32_t),
+	FILE *fp, struct err *e)
+{
+	unsigned char buf[4096];
+	uint32_t i = 0;
+
+	while (i < n) {
+		size_t k = 0;
+
+		while (i < n && k < sizeof buf / 4) {
+			put32(buf + 4 * k, conv != NULL ? conv(nodes[i]) : nodes[i]);
+			i++;
+			k++;
+		}
+		if (fwrite(buf, 4, k, fp) != k) {
+			err_set(e, 0, "write error: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+lex_write(const struct lex *lex, FILE *fp, struct err *e)
+{
+	unsigned char h[LEX_HEADER];
+
+	memset(h, 0, sizeof h);
+	memcpy(h, LEX_MAGIC, 8);
+	put32(h + 8, LEX_VERSION);
+	put32(h + 12, LEX_HEADER);
+	memcpy(h + 16, lex->name, strlen(lex->name));
+	put32(h + 48, (uint32_t)((uint64_t)lex->nwords & 0xffffffffu));
+	put32(h + 52, (uint32_t)((uint64_t)lex->nwords >> 32));
+	put32(h + 56, lex->nnodes);
+	put32(h + 60, lex->dawg_nodes);
+	put32(h + 64, (uint32_t)lex->maxtile);
+	put32(h + 68, 0);
+	put32(h + 72, lex->crc);
+	put32(h + 76, (uint32_t)crc32(crc32(0L, Z_NULL, 0), h, 76));
+	if (fwrite(h, 1, sizeof h, fp) != sizeof h) {
+		err_set(e, 0, "write error: %s", strerror(errno));
+		return -1;
+	}
+	return write_nodes(lex->nodes, lex->nnodes, NULL, fp, e);
+}
+
+static uint32_t
+to_kwg(uint32_t n)
+{
+	return (uint32_t)lex_node_tile(n) << 24 |
+	    (lex_node_accepts(n) ? 1u << 23 : 0) |
+	    (lex_node_last(n) ? 1u << 22 : 0) | lex_node_child(n);
+}
+
+int
+lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e)
+{
+	/* Every child index is below nnodes, so checking the count suffices. */
+	if (lex->nnodes > KWG_MAX_NODES) {
+		err_set(e, 0, "lexicon has %lu nodes: too many for KWG "
+		    "(22-bit indices, at most %lu); use ordverk's own format",
+		    (unsigned long)lex->nnodes, (unsigned long)KWG_MAX_NODES);
+		return -1;
+	}
+	return write_nodes(lex->nodes, lex->nnodes, to_kwg, fp, e);
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading and validation                                              */
+
+/* Per-node facts gathered by validate(). */
+#define V_DONE   0x01
+#define V_ACTIVE 0x02
+#define V_SEP    0x04   /* a separator is reachable from this arc (incl.) */
+#define V_DAWG   0x08   /* node lies in a run reachable from the DAWG root */
+
+/* validate: checks that the graph in lex->nodes (nnodes set) is sound:
+ * runs end inside the array in ascending tile order, children in range,
+ * tiles <= maxtile, no cycles, paths no longer than LEX_DEPTH (DAWG words
+ * no longer than RULES_MAX_WORD), separators only in the GADDAG and at most
+ * one per path, never first, last or accepting.  Counts the words and
+ * the DAWG's nodes into *nwords and *dawg_nodes. */
+static int
+validate(const struct lex *lex, int maxtile, uint64_t *nwords,
+	uint32_t *dawg_nodes, struct err *e)
+{
+	const uint32_t *nd = lex->nodes;
+	uint32_t n = lex->nnodes, i, roots[2];
+	uint8_t *fl = NULL, *ht = NULL;
+	uint64_t *cnt = NULL;
+	struct frame {
+		uint32_t arc;   /* the arc whose child run is being walked */
+		uint32_t next;  /* next node of that run to look at */
+	} stack[LEX_DEPTH + 2];
+	int r, rc = -1;
+
+	if (n < 2) {
+		err_set(e, 0, "corrupt lexicon: %lu nodes, need at least 2",
+		    (unsigned long)n);
+		return -1;
+	}
+	if (!lex_node_last(nd[n - 1])) {
+		err_set(e, 0, "corrupt lexicon: last sibling run not terminated");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t c = lex_node_child(nd[i]);
+
+		if (c >= n) {
+			err_set(e, 0, "corrupt lexicon: node %lu: child %lu out "
+			    "of range (%lu nodes)", (unsigned long)i,
+			    (unsigned long)c, (unsigned long)n);
+			return -1;
+		}
+		if (i >= 2 && c == 1) {
+			err_set(e, 0, "corrupt lexicon: node %lu points at the "
+			    "GADDAG root pointer", (unsigned long)i);
+			return -1;
+		}
+		if (lex_node_tile(nd[i]) > maxtile) {
+			err_set(e, 0, "corrupt lexicon: node %lu: tile %d out of "
+			    "range 0..%d", (unsigned long)i,
+			    lex_node_tile(nd[i]), maxtile);
+			return -1;
+		}
+		if (i >= 2 && i + 1 < n && !lex_node_last(nd[i]) &&
+		    lex_node_tile(nd[i]) >= lex_node_tile(nd[i + 1])) {
+			err_set(e, 0, "corrupt lexicon: node %lu: siblings not in "
+			    "ascending tile order", (unsigned long)i);
+			return -1;
+		}
+	}
+	roots[0] = lex_node_child(nd[0]);
+	roots[1] = lex_node_child(nd[1]);
+	if (roots[0] == 1 || roots[1] == 1) {
+		err_set(e, 0, "corrupt lexicon: bad root pointer");
+		return -1;
+	}
+
+	*nwords = 0;
+	*dawg_nodes = 2;
+	fl = calloc(n, 1);
+	ht = calloc(n, 1);
+	cnt = calloc(n, sizeof *cnt);
+	if (fl == NULL || ht == NULL || cnt == NULL) {
+		err_set(e, 0, "out of memory checking lexicon");
+		goto out;
+	}
+
+	/* Depth-first over arcs from both roots.  Invariant: stack[0..sp) are
+	 * arcs on the current path, each walking its child run; a node is
+	 * V_ACTIVE while on the path (meeting one again is a cycle) and V_DONE
+	 * once its height, word count and V_SEP are final. */
+	for (r = 0; r < 2; r++) {
+		uint32_t root = roots[r];
+		int limit = r == 0 ? RULES_MAX_WORD : LEX_DEPTH;
+
+		if (root == 0)
+			continue;
+		/* Node r is the pseudo-arc above the root run. */
+		{
+			int sp = 0;
+			uint32_t j;
+
+			stack[sp].arc = (uint32_t)r;
+			stack[sp].next = root;
+			sp++;
+			while (sp > 0) {
+				struct frame *fr = &stack[sp - 1];
+				uint32_t a = fr->next, arc = fr->arc;
+
+				if (a != 0) {
+					/* visit arc a of arc's child run */
+					fr->next = lex_node_last(nd[a]) ? 0 : a + 1;
+					/* the first pass sees every node of every
+					 * run reachable from the DAWG root */
+					if (r == 0 && !(fl[a] & V_DAWG)) {
+						fl[a] |= V_DAWG;
+						(*dawg_nodes)++;
+					}
+					if (fl[a] & V_DONE)
+						continue;
+					if (fl[a] & V_ACTIVE) {
+						err_set(e, 0, "corrupt lexicon: cycle "
+						    "at node %lu", (unsigned long)a);
+						goto out;
+					}
+					if (sp > limit) {
+						err_set(e, 0, "corrupt lexicon: path "
+						    "longer than %d at node %lu",
+						    limit, (unsigned long)a);
+						goto out;
+					}
+					fl[a] |= V_ACTIVE;
+					stack[sp].arc = a;
+					stack[sp].next = lex_node_child(nd[a]);
+					sp++;
+					continue;
+				}
+				/* arc's child run is finished: combine */
+				sp--;
+				if (sp == 0)
+					break;
+				{
+					uint32_t c = lex_node_child(nd[arc]);
+					uint64_t words = lex_node_accepts(nd[arc]);
+					int h = 0, sep = 0, t = lex_node_tile(nd[arc]);
+
+					for (j = c; c != 0; j++) {
+						if (ht[j] > h)
+							h = ht[j];
+						words += cnt[j];
+						if (words > LEX_MAX_WORDS)
+							words = LEX_MAX_WORDS;
+						if (fl[j] & V_SEP)
+							sep = 1;
+						if (lex_node_last(nd[j]))
+							break;
+					}
+					if (t == 0) {
+						if (sep || c == 0 ||
+						    lex_node_accepts(nd[arc])) {
+							err_set(e, 0, "corrupt lexicon: "
+							    "misplaced separator at "
+							    "node %lu",
+							    (unsigned long)arc);
+							goto out;
+						}
+						sep = 1;
+					}
+					ht[arc] = (uint8_t)(h + 1);
+					cnt[arc] = words;
+					fl[arc] = (uint8_t)((fl[arc] & ~V_ACTIVE) |
+					    V_DONE | (sep ? V_SEP : 0));
+				}
+			}
+		}
+	}
+
+	/* Root runs: the DAWG's holds no separator below it, the GADDAG's
+	 * does not start with one. */
+	if (roots[0] != 0) {
+		uint32_t j;
+
+		for (j = roots[0];; j++) {
+			if (fl[j] & V_SEP) {
+				err_set(e, 0, "corrupt lexicon: separator in the "
+				    "DAWG");
+				goto out;
+			}
+			*nwords += cnt[j];
+			if (*nwords > LEX_MAX_WORDS) {
+				err_set(e, 0, "corrupt lexicon: implausible word "
+				    "count");
+				goto out;
+			}
+			if (lex_node_last(nd[j]))
+				break;
+		}
+	}
+	if (roots[1] != 0 && lex_node_tile(nd[roots[1]]) == 0) {
+		err_set(e, 0, "corrupt lexicon: GADDAG root run starts with a "
+		    "separator");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(fl);
+	free(ht);
+	free(cnt);
+	return rc;
+}
+
+static struct lex *
+load_own(const unsigned char *p, size_t len, const struct rules *r,
+	struct err *e)
+{
+	struct lex *lex;
+	uint32_t version, hsize, nnodes, dnodes, maxtile, flags, crc, hcrc, i;
+	uint64_t nwords, counted;
+	uint32_t dawg_counted;
+
+	if (len < LEX_HEADER) {
+		err_set(e, 0, "truncated lexicon: %zu bytes, header needs %u",
+		    len, LEX_HEADER);
+		return NULL;
+	}
+	version = get32(p + 8);
+	hsize = get32(p + 12);
+	hcrc = get32(p + 76);
+	if (hcrc != (uint32_t)crc32(crc32(0L, Z_NULL, 0), p, 76)) {
+		err_set(e, 0, "corrupt lexicon: header checksum mismatch");
+		return NULL;
+	}
+	if (version != LEX_VERSION) {
+		err_set(e, 0, "lexicon format version %lu not supported "
+		    "(this is version %u)", (unsigned long)version, LEX_VERSION);
+		return NULL;
+	}
+	if (hsize != LEX_HEADER) {
+		err_set(e, 0, "corrupt lexicon: header size %lu",
+		    (unsigned long)hsize);
+		return NULL;
+	}
+	if (memchr(p + 16, '\0', RULES_NAME_MAX) == NULL) {
+		err_set(e, 0, "corrupt lexicon: ruleset name not terminated");
+		return NULL;
+	}
+	nwords = (uint64_t)get32(p + 48) | (uint64_t)get32(p + 52) << 32;
+	nnodes = get32(p + 56);
+	dnodes = get32(p + 60);
+	maxtile = get32(p + 64);
+	flags = get32(p + 68);
+	crc = get32(p + 72);
+	if (nnodes < 2 || nnodes > LEX_MAX_NODES) {
+		err_set(e, 0, "corrupt lexicon: node count %lu",
+		    (unsigned long)nnodes);
+		return NULL;
+	}
+	if ((uint64_t)len != LEX_HEADER + 4 * (uint64_t)nnodes) {
+		err_set(e, 0, "%s lexicon: %zu bytes, header says %llu",
+		    (uint64_t)len < LEX_HEADER + 4 * (uint64_t)nnodes ?
+		    "truncated" : "corrupt", len,
+		    (unsigned long long)(LEX_HEADER + 4 * (uint64_t)nnodes));
+		return NULL;
+	}
+	if (dnodes < 2 || dnodes > nnodes || maxtile > RULES_MAX_LETTERS ||
+	    flags != 0 || nwords > LEX_MAX_WORDS) {
+		err_set(e, 0, "corrupt lexicon: bad header field");
+		return NULL;
+	}
+	if (r != NULL && (int)maxtile > r->nletters) {
+		err_set(e, 0, "lexicon uses tile %lu, ruleset %s has %d letters",
+		    (unsigned long)maxtile, r->name, r->nletters);
+		return NULL;
+	}
+	{
+		/* zlib takes uInt lengths: checksum in slices */
+		uLong c = crc32(0L, Z_NULL, 0);
+		size_t off = LEX_HEADER;
+
+		while (off < len) {
+			size_t k = len - off > (1u << 30) ? (1u << 30) : len - off;
+			c = crc32(c, p + off, (uInt)k);
+			off += k;
+		}
+		if ((uint32_t)c != crc) {
+			err_set(e, 0, "corrupt lexicon: body checksum mismatch");
+			return NULL;
+		}
+	}
+	lex = calloc(1, sizeof *lex);
+	if (lex == NULL || (lex->nodes = malloc((size_t)nnodes * 4)) == NULL) {
+		free(lex);
+		err_set(e, 0, "out of memory loading lexicon");
+		return NULL;
+	}
+	for (i = 0; i < nnodes; i++)
+		lex->nodes[i] = get32(p + LEX_HEADER + 4 * (size_t)i);
+	lex->nnodes = nnodes;
+	memcpy(lex->name, p + 16, RULES_NAME_MAX);
+	lex->maxtile = (int)maxtile;
+	lex->crc = crc;
+	if (validate(lex, (int)maxtile, &counted, &dawg_counted, e) < 0) {
+		lex_destroy(lex);
+		return NULL;
+	}
+	if (counted != nwords) {
+		err_set(e, 0, "corrupt lexicon: header says %llu words, DAWG "
+		    "holds %llu", (unsigned long long)nwords,
+		    (unsigned long long)counted);
+		lex_destroy(lex);
+		return NULL;
+	}
+	if (dawg_counted != dnodes) {
+		err_set(e, 0, "corrupt lexicon: header says %lu DAWG nodes, "
+		    "graph has %lu", (unsigned long)dnodes,
+		    (unsigned long)dawg_counted);
+		lex_destroy(lex);
+		return NULL;
+	}
+	lex->nwords = (size_t)nwords;
+	lex->dawg_nodes = dnodes;
+	lex_index_roots(lex);
+	return lex;
+}
+
+static struct lex *
+load_kwg(const unsigned char *p, size_t len, const struct rules *r,
+	struct err *e)
+{
+	struct lex *lex;
+	uint32_t nnodes, i, dn;
+	uint64_t nwords;
+	int maxtile = 0;
+
+	if (r == NULL) {
+		err_set(e, 0, "not an ordverk lexicon; reading it as KWG needs "
+		    "a ruleset");
+		return NULL;
+	}
+	if (len % 4 != 0 || len < 8) {
+		err_set(e, 0, "not a lexicon: neither ordverk's format nor a "
+		    "KWG (%zu bytes is not a whole number of nodes >= 2)", len);
+		return NULL;
+	}
+	if (len / 4 > KWG_MAX_NODES) {
+		err_set(e, 0, "not a KWG: %zu nodes is over the 22-bit limit",
+		    len / 4);
+		return NULL;
+	}
+	nnodes = (uint32_t)(len / 4);
+	lex = calloc(1, sizeof *lex);
+	if (lex == NULL || (lex->nodes = malloc((size_t)nnodes * 4)) == NULL) {
+		free(lex);
+		err_set(e, 0, "out of memory loading lexicon");
+		return NULL;
+	}
+	for (i = 0; i < nnodes; i++) {
+		uint32_t k = get32(p + 4 * (size_t)i);
+		int t = (int)(k >> 24);
+
+		if (t > r->nletters || t > RULES_MAX_LETTERS) {
+			err_set(e, 0, "KWG node %lu: tile %d outside ruleset %s "
+			    "(%d letters)", (unsigned long)i, t, r->name,
+			    r->nletters);
+			lex_destroy(lex);
+			return NULL;
+		}
+		if (t > maxtile)
+			maxtile = t;
+		lex->nodes[i] = node_make(t, (k >> 23) & 1, (k >> 22) & 1,
+		    k & 0x3fffffu);
+	}
+	/* The root pointers: keep only their child, flagged last. */
+	lex->nodes[0] = node_make(0, 0, 1, lex_node_child(lex->nodes[0]));
+	lex->nodes[1] = node_make(0, 0, 1, lex_node_child(lex->nodes[1]));
+	lex->nnodes = nnodes;
+	lex->maxtile = maxtile;
+	if (validate(lex, maxtile, &nwords, &dn, e) < 0) {
+		lex_destroy(lex);
+		return NULL;
+	}
+	lex->nwords = (size_t)nwords;
+	lex->dawg_nodes = dn;
+	lex->crc = nodes_crc(lex->nodes, nnodes);
+	lex_index_roots(lex);
+	return lex;
+}
+
+struct lex *
+lex_load_mem(const void *buf, size_t len, const struct rules *r,
+	struct err *e)
+{
+	const unsigned char *p = buf;
+
+	if (len >= 8 && memcmp(p, LEX_MAGIC, 8) == 0)
+		return load_own(p, len, r, e);
+	if (len >= 8 && memcmp(p, LEX_MAGIC, 4) == 0) {
+		err_set(e, 0, "corrupt lexicon: bad magic number");
+		return NULL;
+	}
+	return load_kwg(p, len, r, e);
+}
+
+struct lex *
+lex_load(const char *path, const struct rules *r, struct err *e)
+{
+	FILE *fp = fopen(path, "rb");
+	unsigned char *buf = NULL;
+	size_t len = 0, cap = 0;
+	struct lex *lex;
+
+	if (fp == NULL) {
+		err_set(e, 0, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t got;
+
+		if (len == cap) {
+			size_t nc = cap ? cap * 2 : 1u << 16;
+			unsigned char *nb;
+
+			if (nc > (size_t)LEX_HEADER + 4 * (size_t)LEX_MAX_NODES + 4)
+				nc = (size_t)LEX_HEADER + 4 * (size_t)LEX_MAX_NODES + 4;
+			if (nc <= cap) {
+				err_set(e, 0, "%s: too large for a lexicon", path);
+				goto fail;
+			}
+			nb = realloc(buf, nc);
+			if (nb == NULL) {
+				err_set(e, 0, "%s: out of memory", path);
+				goto fail;
+			}
+			buf = nb;
+			cap = nc;
+		}
+		got = fread(buf + len, 1, cap - len, fp);
+		len += got;
+		if (got == 0) {
+			if (ferror(fp)) {
+				err_set(e, 0, "%s: read error: %s", path,
+				    strerror(errno));
+				goto fail;
+			}
+			break;
+		}
+	}
+	fclose(fp);
+	fp = NULL;
+	lex = lex_load_mem(buf, len, r, e);
+	free(buf);
+	if (lex == NULL) {
+		char msg[ERR_MSG_MAX];
+
+		snprintf(msg, sizeof msg, "%s", e != NULL ? e->msg : "");
+		err_set(e, 0, "%s: %s", path, msg);
+	}
+	return lex;
+fail:
+	if (fp != NULL)
+		fclose(fp);
+	free(buf);
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Queries                                                             */
+
+uint32_t
+lex_follow(const struct lex *lex, uint32_t run, int t)
+{
+	const uint32_t *nd = lex->nodes;
+
+	if (run == 0 || run >= lex->nnodes)
+		return 0;
+	/* Runs are in ascending tile order and end with a last flag inside
+	 * the array (checked at load). */
+	for (;; run++) {
+		uint32_t n = nd[run];
+		int nt = lex_node_tile(n);
+
+		if (nt == t)
+			return run;
+		if (nt > t || lex_node_last(n))
+			return 0;
+	}
+}
+
+int
+lex_contains(const struct lex *lex, const uint8_t *word, int n)
+{
+	const uint32_t *nd = lex->nodes;
+	uint32_t a;
+	int i;
+
+	if (n < 1 || n > RULES_MAX_WORD || word[0] >= LEX_NSYM)
+		return 0;
+	a = lex->first[word[0]];
+	for (i = 1; i < n && a != 0; i++) {
+		uint32_t run = lex_node_child(nd[a]);
+		int t = word[i];
+
+		a = 0;
+		if (run == 0)
+			break;
+		for (;; run++) {
+			uint32_t x = nd[run];
+			int nt = lex_node_tile(x);
+
+			if (nt == t) {
+				a = run;
+				break;
+			}
+			if (nt > t || lex_node_last(x))
+				break;
+		}
+	}
+	return a != 0 && lex_node_accepts(nd[a]);
+}
+
+const uint32_t *lex_nodes(const struct lex *lex) { return lex->nodes; }
+uint32_t lex_node_count(const struct lex *lex) { return lex->nnodes; }
+uint32_t lex_dawg_root(const struct lex *lex) { return lex_node_child(lex->nodes[0]); }
+uint32_t lex_gaddag_root(const struct lex *lex) { return lex_node_child(lex->nodes[1]); }
+uint32_t lex_dawg_nodes(const struct lex *lex) { return lex->dawg_nodes; }
+size_t lex_word_count(const struct lex *lex) { return lex->nwords; }
+const char *lex_rules_name(const struct lex *lex) { return lex->name; }
+uint32_t lex_checksum(const struct lex *lex) { return lex->crc; }
+
+int
+lex_foreach(const struct lex *lex,
+	int (*fn)(const uint8_t *word, int n, void *arg), void *arg)
+{
+	const uint32_t *nd = lex->nodes;
+	uint32_t pos[RULES_MAX_WORD + 1];
+	uint8_t w[RULES_MAX_WORD + 1];
+	int d = 0;
+
+	/* pos[d] is the node of the arc for w[d]; depth is at most
+	 * RULES_MAX_WORD (checked at load and build). */
+	pos[0] = lex_dawg_root(lex);
+	if (pos[0] == 0)
+		return 0;
+	for (;;) {
+		uint32_t a = pos[d], c = lex_node_child(nd[a]);
+
+		w[d] = (uint8_t)lex_node_tile(nd[a]);
+		if (lex_node_accepts(nd[a])) {
+			int rc = fn(w, d + 1, arg);
+
+			if (rc != 0)
+				return rc;
+		}
+		if (c != 0 && d + 1 < RULES_MAX_WORD) {
+			pos[++d] = c;
+			continue;
+		}
+		/* next sibling, climbing while a run is finished */
+		while (lex_node_last(nd[pos[d]])) {
+			if (d == 0)
+				return 0;
+			d--;
+		}
+		pos[d]++;
+	}
+}
