@@ -1,0 +1,823 @@
+/* elocalc — Elo ratings by Netskrafl's rules from game results.
+ * See man/elocalc.1; the rules are in common/elo.c. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "elo.h"
+#include "tool.h"
+
+#define SYNOPSIS \
+	"usage: elocalc [-bGg] [-a time] [-l all|human|manual] [-r file] [-s file]\n" \
+	"               [file ...]\n" \
+	"       elocalc expect [-12] rating1 rating2\n"
+
+/* Lines longer than this are reported and skipped. */
+#define LINE_MAX_BYTES 65536
+#define READ_CHUNK (1 << 20)
+
+enum mode { MODE_RESULTS, MODE_BAGSIM, MODE_GCG };
+
+static void
+usage(void)
+{
+	fputs(SYNOPSIS, stderr);
+	exit(TOOL_ERR);
+}
+
+/* --- A fast line reader over a file descriptor --- */
+
+struct rd {
+	int fd;
+	const char *name;
+	char *buf;
+	size_t cap, start, end;
+	int eof;
+	long lineno;
+};
+
+static void
+rd_init(struct rd *r, int fd, const char *name)
+{
+	r->fd = fd;
+	r->name = name;
+	r->cap = READ_CHUNK + LINE_MAX_BYTES + 2;
+	r->buf = tool_xmalloc(r->cap);
+	r->start = r->end = 0;
+	r->eof = 0;
+	r->lineno = 0;
+}
+
+static void
+rd_free(struct rd *r)
+{
+	free(r->buf);
+	r->buf = NULL;
+}
+
+/* Fills the buffer; 0, or -1 on a read error (errno set). */
+static int
+rd_fill(struct rd *r)
+{
+	ssize_t n;
+
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	do
+		n = read(r->fd, r->buf + r->end, r->cap - 1 - r->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if (n == 0)
+		r->eof = 1;
+	r->end += (size_t)n;
+	return 0;
+}
+
+/* rd_line: the next line in *line (NUL-terminated in the buffer, line end
+ * and a CR before it removed); returns its length, -1 at the end, -2 on a
+ * read error, -3 for a line over LINE_MAX_BYTES (skipped). */
+static long
+rd_line(struct rd *r, char **line)
+{
+	size_t scanned = 0;
+	int toolong = 0;
+
+	for (;;) {
+		char *nl = memchr(r->buf + r->start + scanned, '\n',
+			r->end - r->start - scanned);
+		size_t n;
+
+		if (nl != NULL || (r->eof && r->end > r->start)) {
+			if (nl == NULL)
+				nl = r->buf + r->end;   /* last line without '\n' */
+			n = (size_t)(nl - (r->buf + r->start));
+			r->lineno++;
+			if (toolong || n > LINE_MAX_BYTES) {
+				r->start += n + (nl < r->buf + r->end);
+				return -3;
+			}
+			*line = r->buf + r->start;
+			r->start += n + (nl < r->buf + r->end);
+			if (n > 0 && (*line)[n - 1] == '\r')
+				n--;
+			(*line)[n] = '\0';
+			return (long)n;
+		}
+		if (r->eof)
+			return toolong ? (r->lineno++, -3) : -1;
+		scanned = r->end - r->start;
+		if (scanned > LINE_MAX_BYTES) {
+			/* Drop what we have of the long line and keep looking for
+			 * its end. */
+			toolong = 1;
+			r->start = r->end;
+			scanned = 0;
+		}
+		if (rd_fill(r) != 0)
+			return -2;
+	}
+}
+
+/* --- The run --- */
+
+struct run {
+	struct elo_table *t;
+	struct elo_table *robots;   /* --robots names, or NULL */
+	int list;
+	int games_out;
+	int64_t at;                 /* --at, or ELO_TIME_NONE */
+	int64_t through;            /* from the state: already rated */
+	int64_t last;               /* time of the last game seen */
+	int bad;                    /* a bad line was seen */
+	int fatal;                  /* an unreadable input */
+	char tbuf[40];
+};
+
+static void
+print_adj(int a)
+{
+	printf("%+d", a);
+}
+
+/* One game: names, scores, robot flags, manual, time (or NONE).  Reports a
+ * problem at name:line and returns -1. */
+static int
+rate(struct run *R, const char *file, long line, const char *n0, size_t l0,
+	const char *n1, size_t l1, int s0, int s1, int robot0, int robot1,
+	int manual, int64_t time)
+{
+	struct elo_outcome o;
+	struct err e;
+	long i0, i1;
+
+	if (time != ELO_TIME_NONE) {
+		if (R->last != ELO_TIME_NONE && time < R->last) {
+			tool_warnfl(file, line, "time earlier than the game before "
+				"(input must be in finishing order)");
+			R->bad = 1;
+			return -1;
+		}
+		R->last = time;
+		if (R->through != ELO_TIME_NONE && time <= R->through)
+			return 0;   /* rated in an earlier run (--state) */
+		if (R->at != ELO_TIME_NONE && time > R->at)
+			return 0;
+	}
+	if (s0 == 0 && s1 == 0)
+		return 0;       /* ignored, players not even added */
+	if (R->robots != NULL) {
+		robot0 |= elo_find(R->robots, n0, l0) >= 0;
+		robot1 |= elo_find(R->robots, n1, l1) >= 0;
+	}
+	if ((i0 = elo_add(R->t, n0, l0, robot0, &e)) < 0 ||
+	    (i1 = elo_add(R->t, n1, l1, robot1, &e)) < 0) {
+		tool_warnfl(file, line, "%s", e.msg);
+		R->bad = 1;
+		return -1;
+	}
+	elo_game(R->t, (size_t)i0, (size_t)i1, s0, s1, manual, &o);
+	if (R->games_out && o.counted[R->list]) {
+		if (time == ELO_TIME_NONE)
+			fputs("-", stdout);
+		else {
+			elo_time_format(time, R->tbuf, sizeof R->tbuf);
+			fputs(R->tbuf, stdout);
+		}
+		printf("\t%s\t%s\t%d\t%d\t%ld\t", elo_name(R->t, (size_t)i0),
+			elo_name(R->t, (size_t)i1), s0, s1, (long)o.before[R->list][0]);
+		print_adj(o.adj[R->list][0]);
+		printf("\t%ld\t", (long)o.before[R->list][1]);
+		print_adj(o.adj[R->list][1]);
+		putchar('\n');
+	}
+	return 0;
+}
+
+static void
+do_results(struct run *R, struct rd *in)
+{
+	struct elo_result res;
+	struct err e;
+	char *line;
+	long n;
+
+	while ((n = rd_line(in, &line)) != -1) {
+		if (n == -2) {
+			tool_warn("%s: read error:", in->name);
+			R->fatal = 1;
+			return;
+		}
+		if (n == -3) {
+			tool_warnfl(in->name, in->lineno, "line longer than %d bytes",
+				LINE_MAX_BYTES);
+			R->bad = 1;
+			continue;
+		}
+		switch (elo_parse_result(line, (size_t)n, &res, &e)) {
+		case 0:
+			continue;
+		case -1:
+			tool_warnfl(in->name, in->lineno, "%s", e.msg);
+			R->bad = 1;
+			continue;
+		}
+		rate(R, in->name, in->lineno, res.name[0], res.len[0], res.name[1],
+			res.len[1], res.score[0], res.score[1],
+			(res.flags & ELO_FLAG_ROBOT1) != 0,
+			(res.flags & ELO_FLAG_ROBOT2) != 0,
+			(res.flags & ELO_FLAG_MANUAL) != 0, res.time);
+	}
+}
+
+/* bagsim lines: GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2 [more columns]. */
+static void
+do_bagsim(struct run *R, struct rd *in)
+{
+	const char *f[6];
+	size_t fl[6];
+	struct err e;
+	char *line;
+	long n;
+
+	while ((n = rd_line(in, &line)) != -1) {
+		size_t nf = 0, i = 0, len = (size_t)n, k;
+		int s[2];
+		long num;
+
+		if (n == -2) {
+			tool_warn("%s: read error:", in->name);
+			R->fatal = 1;
+			return;
+		}
+		if (n == -3) {
+			tool_warnfl(in->name, in->lineno, "line longer than %d bytes",
+				LINE_MAX_BYTES);
+			R->bad = 1;
+			continue;
+		}
+		if (len == 0 || line[0] == '#')
+			continue;
+		if (memchr(line, '\0', len) != NULL) {
+			tool_warnfl(in->name, in->lineno, "NUL byte in line (binary data?)");
+			R->bad = 1;
+			continue;
+		}
+		while (nf < 6) {
+			char *tab = memchr(line + i, '\t', len - i);
+			size_t m = tab ? (size_t)(tab - (line + i)) : len - i;
+			f[nf] = line + i;
+			fl[nf++] = m;
+			if (tab == NULL)
+				break;
+			i += m + 1;
+		}
+		if (nf < 6) {
+			tool_warnfl(in->name, in->lineno, "too few fields, want at least 6 "
+				"separated by tabs: GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2");
+			R->bad = 1;
+			continue;
+		}
+		line[fl[0]] = '\0';
+		if (tool_parse_long(f[0], 0, LONG_MAX, &num) != 0 || fl[1] == 0) {
+			tool_warnfl(in->name, in->lineno, "bad game number or seed");
+			R->bad = 1;
+			continue;
+		}
+		for (k = 0; k < 2; k++) {
+			if (elo_name_check(f[2 + k], fl[2 + k], &e) != 0) {
+				tool_warnfl(in->name, in->lineno, "player %zu: %s", k + 1, e.msg);
+				break;
+			}
+			if (elo_parse_score(f[4 + k], fl[4 + k], &s[k]) != 0) {
+				tool_warnfl(in->name, in->lineno, "score %zu is not an "
+					"integer within ±%d", k + 1, ELO_SCORE_MAX);
+				break;
+			}
+		}
+		if (k < 2) {
+			R->bad = 1;
+			continue;
+		}
+		if (fl[2] == fl[3] && memcmp(f[2], f[3], fl[2]) == 0) {
+			tool_warnfl(in->name, in->lineno, "a player cannot play themself");
+			R->bad = 1;
+			continue;
+		}
+		rate(R, in->name, in->lineno, f[2], fl[2], f[3], fl[3], s[0], s[1],
+			1, 1, 0, ELO_TIME_NONE);
+	}
+}
+
+/* --- GCG: only the lines elocalc needs --- */
+
+struct gcg_min {
+	long first;                 /* line the game starts on */
+	int nplayers;
+	char nick[2][ELO_NAME_MAX * 2 + 1];
+	size_t nlen[2];
+	int total[2];
+	int robot[2];
+	int robot_all;
+	int latin1;
+	int nevents;
+	int bad;                    /* already reported */
+};
+
+static void
+gcg_reset(struct gcg_min *g, long line)
+{
+	memset(g, 0, sizeof *g);
+	g->first = line;
+}
+
+/* Copies a nick, converting ISO-8859-1 to UTF-8 when the file says so. */
+static size_t
+gcg_copy(char *dst, const char *src, size_t n, int latin1)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)src[i];
+		if (latin1 && c >= 0x80) {
+			dst[k++] = (char)(0xc0 | (c >> 6));
+			dst[k++] = (char)(0x80 | (c & 0x3f));
+		} else
+			dst[k++] = (char)c;
+	}
+	dst[k] = '\0';
+	return k;
+}
+
+static int
+gcg_player_of(const struct gcg_min *g, const char *nick, size_t n, int latin1)
+{
+	char tmp[ELO_NAME_MAX * 2 + 1];
+	size_t k;
+	int p;
+
+	if (n > ELO_NAME_MAX)
+		return -1;
+	k = gcg_copy(tmp, nick, n, latin1);
+	for (p = 0; p < g->nplayers; p++)
+		if (g->nlen[p] == k && memcmp(g->nick[p], tmp, k) == 0)
+			return p;
+	return -1;
+}
+
+static void
+gcg_finish(struct run *R, struct gcg_min *g, const char *name)
+{
+	int p;
+
+	if (g->bad)
+		return;
+	if (g->nplayers == 0 && g->nevents == 0)
+		return;         /* nothing there: blank lines between #end */
+	if (g->nplayers < 2) {
+		tool_warnfl(name, g->first, "game without #player1 and #player2");
+		R->bad = 1;
+		return;
+	}
+	for (p = 0; p < 2; p++)
+		if (g->robot_all)
+			g->robot[p] = 1;
+	rate(R, name, g->first, g->nick[0], g->nlen[0], g->nick[1], g->nlen[1],
+		g->total[0], g->total[1], g->robot[0], g->robot[1], 0, ELO_TIME_NONE);
+}
+
+static void
+gcg_bad(struct run *R, struct gcg_min *g, const char *name, long line,
+	const char *msg)
+{
+	if (!g->bad)
+		tool_warnfl(name, line, "%s", msg);
+	g->bad = 1;
+	R->bad = 1;
+}
+
+static void
+do_gcg(struct run *R, struct rd *in)
+{
+	struct gcg_min g;
+	struct err e;
+	char *line;
+	long n;
+	int started = 0;
+
+	gcg_reset(&g, 1);
+	while ((n = rd_line(in, &line)) != -1) {
+		size_t len = (size_t)n;
+		char *p;
+
+		if (n == -2) {
+			tool_warn("%s: read error:", in->name);
+			R->fatal = 1;
+			return;
+		}
+		if (!started) {
+			started = 1;
+			if (n >= 2 && (((unsigned char)line[0] == 0xff &&
+			    (unsigned char)line[1] == 0xfe) ||
+			    ((unsigned char)line[0] == 0xfe &&
+			    (unsigned char)line[1] == 0xff))) {
+				tool_warnfl(in->name, 1, "UTF-16 is not supported: convert "
+					"the file to UTF-8");
+				R->fatal = 1;
+				return;
+			}
+			if (n >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+				line += 3;      /* UTF-8 byte order mark */
+				len -= 3;
+			}
+		}
+		if (n == -3) {
+			gcg_bad(R, &g, in->name, in->lineno, "line too long");
+			continue;
+		}
+		if (memchr(line, '\0', len) != NULL) {
+			tool_warnfl(in->name, in->lineno, "NUL byte in line (binary data, "
+				"or UTF-16?)");
+			R->fatal = 1;
+			return;
+		}
+		if (strcmp(line, "#end") == 0) {
+			gcg_finish(R, &g, in->name);
+			gcg_reset(&g, in->lineno + 1);
+			continue;
+		}
+		if (g.nplayers == 0 && g.nevents == 0 && len == 0)
+			g.first = in->lineno + 1;
+		if (strncmp(line, "#character-encoding", 19) == 0) {
+			p = line + 19;
+			while (*p == ' ')
+				p++;
+			g.latin1 = strcmp(p, "ISO-8859-1") == 0 ||
+				strcmp(p, "iso-8859-1") == 0 || strcmp(p, "latin1") == 0;
+			if (!g.latin1 && strcmp(p, "UTF-8") != 0 && strcmp(p, "utf-8") != 0)
+				gcg_bad(R, &g, in->name, in->lineno, "unknown character "
+					"encoding (want UTF-8 or ISO-8859-1)");
+		} else if (strncmp(line, "#player", 7) == 0 &&
+		    (line[7] == '1' || line[7] == '2' || line[7] == '3' ||
+		    line[7] == '4') && line[8] == ' ') {
+			int pl = line[7] - '1';
+			size_t k;
+			if (pl >= 2) {
+				gcg_bad(R, &g, in->name, in->lineno, "more than two players: "
+					"not rated");
+				continue;
+			}
+			p = line + 9;
+			while (*p == ' ')
+				p++;
+			k = strcspn(p, " ");
+			if (k == 0 || k > ELO_NAME_MAX) {
+				gcg_bad(R, &g, in->name, in->lineno, "bad player nick");
+				continue;
+			}
+			g.nlen[pl] = gcg_copy(g.nick[pl], p, k, g.latin1);
+			if (elo_name_check(g.nick[pl], g.nlen[pl], &e) != 0) {
+				gcg_bad(R, &g, in->name, in->lineno, e.msg);
+				continue;
+			}
+			if (pl + 1 > g.nplayers)
+				g.nplayers = pl + 1;
+		} else if (strncmp(line, "#note robot", 11) == 0 &&
+		    (line[11] == '\0' || line[11] == ' ')) {
+			/* "#note robot" alone: both players are robots; followed by
+			 * nicks: those players are. */
+			p = line + 11;
+			while (*p == ' ')
+				p++;
+			if (*p == '\0')
+				g.robot_all = 1;
+			while (*p != '\0') {
+				size_t k = strcspn(p, " ");
+				int pl = gcg_player_of(&g, p, k, g.latin1);
+				if (pl < 0) {
+					gcg_bad(R, &g, in->name, in->lineno, "#note robot names "
+						"a nick that is not a player (declare #player1 and "
+						"#player2 first)");
+					break;
+				}
+				g.robot[pl] = 1;
+				p += k;
+				while (*p == ' ')
+					p++;
+			}
+		} else if (line[0] == '>') {
+			char *colon = strchr(line, ':');
+			char *last;
+			int pl, total;
+			if (colon == NULL) {
+				gcg_bad(R, &g, in->name, in->lineno, "event without ':'");
+				continue;
+			}
+			pl = gcg_player_of(&g, line + 1, (size_t)(colon - line - 1), g.latin1);
+			if (pl < 0) {
+				gcg_bad(R, &g, in->name, in->lineno, "event by a nick that is "
+					"not #player1 or #player2");
+				continue;
+			}
+			while (len > 0 && line[len - 1] == ' ')
+				line[--len] = '\0';
+			last = strrchr(line, ' ');
+			if (last == NULL || last < colon ||
+			    elo_parse_score(last + 1, strlen(last + 1), &total) != 0) {
+				gcg_bad(R, &g, in->name, in->lineno, "event without a "
+					"cumulative total at its end");
+				continue;
+			}
+			g.total[pl] = total;
+			g.nevents++;
+		}
+		/* Other pragmas and note lines are not needed here. */
+	}
+	gcg_finish(R, &g, in->name);
+}
+
+/* --- Robots list --- */
+
+static struct elo_table *
+read_robots(const char *path)
+{
+	struct elo_table *set;
+	struct err e;
+	struct rd in;
+	char *line;
+	long n;
+	int fd, bad = 0;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		tool_die("%s:", path);
+	if ((set = elo_create(&e)) == NULL)
+		tool_die("%s", e.msg);
+	rd_init(&in, fd, path);
+	while ((n = rd_line(&in, &line)) != -1) {
+		if (n == -2)
+			tool_die("%s: read error:", path);
+		if (n == -3) {
+			tool_warnfl(path, in.lineno, "line too long");
+			bad = 1;
+			continue;
+		}
+		if (n == 0 || line[0] == '#')
+			continue;
+		if (elo_name_check(line, (size_t)n, &e) != 0 ||
+		    elo_add(set, line, (size_t)n, 1, &e) < 0) {
+			tool_warnfl(path, in.lineno, "%s", e.msg);
+			bad = 1;
+		}
+	}
+	rd_free(&in);
+	close(fd);
+	if (bad)
+		exit(TOOL_ERR);
+	return set;
+}
+
+/* --- Output --- */
+
+static int
+print_table(const struct elo_table *t, int list)
+{
+	uint32_t *idx = tool_xmalloc((elo_count(t) + 1) * sizeof *idx);
+	struct err e;
+	long n, i;
+
+	if ((n = elo_ranking(t, list, idx, &e)) < 0)
+		tool_die("%s", e.msg);
+	for (i = 0; i < n; i++) {
+		const struct elo_rec *r = elo_rec_const(t, list, idx[i]);
+		printf("%ld\t%s\t%ld\t%lu\t%lu\t%lu\t%lu\n", i + 1,
+			elo_name(t, idx[i]), (long)r->rating, (unsigned long)r->games,
+			(unsigned long)r->wins, (unsigned long)r->losses,
+			(unsigned long)r->draws);
+	}
+	free(idx);
+	return 0;
+}
+
+/* --- elocalc expect --- */
+
+static int
+expect_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "beginner1", no_argument, NULL, '1' },
+		{ "beginner2", no_argument, NULL, '2' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int est[2] = { 1, 1 }, c, p, o;
+	long r[2];
+	double ex[2];
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "12h", longopts, NULL)) != -1) {
+		switch (c) {
+		case '1':
+			est[0] = 0;
+			break;
+		case '2':
+			est[1] = 0;
+			break;
+		case 'h':
+			fputs(SYNOPSIS, stdout);
+			return tool_fshut(stdout, "<stdout>", TOOL_OK);
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 2)
+		usage();
+	for (p = 0; p < 2; p++)
+		if (tool_parse_long(argv[p], 0, ELO_RATING_MAX, &r[p]) != 0) {
+			tool_warn("rating '%s' is not a whole number 0-%d", argv[p],
+				ELO_RATING_MAX);
+			return TOOL_ERR;
+		}
+	ex[0] = elo_expected((int)r[0], (int)r[1]);
+	ex[1] = elo_expected((int)r[1], (int)r[0]);
+	printf("player\trating\tK\texpected\twin\tdraw\tloss\n");
+	for (p = 0; p < 2; p++) {
+		printf("%d\t%ld\t%d\t%.4f", p + 1, r[p],
+			est[p] ? ELO_K_ESTABLISHED : ELO_K_BEGINNER, ex[p]);
+		for (o = ELO_WIN; o >= ELO_LOSS; o--) {
+			int adj[2];
+			int out0 = p == 0 ? o : 2 - o;
+			elo_pair((int)r[0], (int)r[1], out0, est[0], est[1], adj);
+			printf("\t%+d", adj[p]);
+		}
+		putchar('\n');
+	}
+	return tool_fshut(stdout, "<stdout>", TOOL_OK);
+}
+
+/* --- main --- */
+
+static int
+process(struct run *R, enum mode mode, const char *path)
+{
+	struct rd in;
+	int fd;
+
+	if (strcmp(path, "-") == 0) {
+		fd = STDIN_FILENO;
+		path = "<stdin>";
+	} else if ((fd = open(path, O_RDONLY)) < 0) {
+		tool_warn("%s:", path);
+		R->fatal = 1;
+		return -1;
+	}
+	rd_init(&in, fd, path);
+	if (mode == MODE_RESULTS)
+		do_results(R, &in);
+	else if (mode == MODE_BAGSIM)
+		do_bagsim(R, &in);
+	else
+		do_gcg(R, &in);
+	rd_free(&in);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "at", required_argument, NULL, 'a' },
+		{ "bagsim", no_argument, NULL, 'b' },
+		{ "gcg", no_argument, NULL, 'G' },
+		{ "games", no_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "list", required_argument, NULL, 'l' },
+		{ "robots", required_argument, NULL, 'r' },
+		{ "state", required_argument, NULL, 's' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct run R;
+	struct err e;
+	enum mode mode = MODE_RESULTS;
+	const char *state = NULL, *robots = NULL;
+	int c, ret;
+
+	tool_init(argv[0]);
+	if (argc > 1 && strcmp(argv[1], "expect") == 0)
+		return expect_main(argc - 1, argv + 1);
+	memset(&R, 0, sizeof R);
+	R.list = ELO_ALL;
+	R.at = R.through = R.last = ELO_TIME_NONE;
+	while ((c = getopt_long(argc, argv, "Ga:bghl:r:s:V", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'G':
+			mode = MODE_GCG;
+			break;
+		case 'a':
+			if (elo_time_parse(optarg, strlen(optarg), &R.at, &e) != 0) {
+				tool_warn("--at: %s", e.msg);
+				usage();
+			}
+			break;
+		case 'b':
+			mode = MODE_BAGSIM;
+			break;
+		case 'g':
+			R.games_out = 1;
+			break;
+		case 'h':
+			fputs(SYNOPSIS, stdout);
+			return tool_fshut(stdout, "<stdout>", TOOL_OK);
+		case 'l':
+			if ((R.list = elo_list_parse(optarg)) < 0) {
+				tool_warn("--list: '%s' is not all, human or manual", optarg);
+				usage();
+			}
+			break;
+		case 'r':
+			robots = optarg;
+			break;
+		case 's':
+			state = optarg;
+			break;
+		case 'V':
+			tool_version();
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	if ((R.t = elo_create(&e)) == NULL)
+		tool_die("%s", e.msg);
+	if (robots != NULL)
+		R.robots = read_robots(robots);
+	if (state != NULL) {
+		FILE *fp = fopen(state, "r");
+		if (fp == NULL && errno != ENOENT)
+			tool_die("%s:", state);
+		if (fp != NULL) {
+			if (elo_state_read(R.t, &R.through, fp, &e) != 0) {
+				tool_warnerr(state, &e);
+				fclose(fp);
+				elo_destroy(R.t);
+				elo_destroy(R.robots);
+				return TOOL_ERR;
+			}
+			fclose(fp);
+		}
+		if (R.at != ELO_TIME_NONE && R.through != ELO_TIME_NONE &&
+		    R.at < R.through) {
+			elo_time_format(R.through, R.tbuf, sizeof R.tbuf);
+			tool_warn("--at is before %s, the time %s was rated up to",
+				R.tbuf, state);
+			elo_destroy(R.t);
+			elo_destroy(R.robots);
+			return TOOL_ERR;
+		}
+	}
+
+	if (argc == 0)
+		process(&R, mode, "-");
+	for (; argc > 0; argc--, argv++)
+		process(&R, mode, *argv);
+
+	if (!R.games_out)
+		print_table(R.t, R.list);
+
+	if (state != NULL && !R.fatal) {
+		struct tool_atomic a;
+		FILE *fp = tool_atomic_open(&a, state);
+		int64_t through = R.through;
+		if (R.at != ELO_TIME_NONE)
+			through = R.at;
+		else if (R.last != ELO_TIME_NONE &&
+		    (through == ELO_TIME_NONE || R.last > through))
+			through = R.last;
+		if (fp == NULL)
+			R.fatal = 1;
+		else if (elo_state_write(R.t, through, fp, &e) != 0) {
+			tool_warn("%s: %s", state, e.msg);
+			tool_atomic_abort(&a);
+			R.fatal = 1;
+		} else if (tool_atomic_commit(&a) != 0)
+			R.fatal = 1;
+	}
+	elo_destroy(R.t);
+	elo_destroy(R.robots);
+	ret = R.fatal ? TOOL_ERR : R.bad ? TOOL_NO : TOOL_OK;
+	return tool_fshut(stdout, "<stdout>", ret);
+}
