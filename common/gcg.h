@@ -198,6 +198,9 @@ struct gcg_result {
 	int ended;                      /* 1 if the game reached its end */
 	int settled;                    /* 1 if the settling events are complete */
 	long moves;                     /* plays, exchanges and passes checked */
+	int phonies;                    /* plays left standing with a word not in
+	                                 * the lexicon (allowed when the ruleset
+	                                 * has a challenge rule) */
 };
 
 /* gcg_replay: replays g with its ruleset and lex (NULL = scores and
