@@ -1,0 +1,499 @@
+/* check_move.c — move notation, validation messages, and the conformance
+ * data: every listed placement of ../shared/conformance/{no,da,is,en}-moves.txt
+ * must validate with the lexicon of the word list README.md names and score
+ * exactly the listed score; every CGP line must round-trip byte for byte. */
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "board.h"
+#include "lex.h"
+#include "move.h"
+#include "rules.h"
+
+/* Builds a lexicon from words (UTF-8, NULL-terminated list). */
+static struct lex *
+lex_of(const struct rules *r, const char *const *words)
+{
+	uint8_t buf[64 * RULES_MAX_WORD], lens[64];
+	size_t n = 0, off = 0;
+	struct err e;
+	struct lex *lex;
+	int k;
+
+	for (; *words != NULL; words++) {
+		ck_assert_int_lt(n, 64);
+		ck_assert_int_le(rules_normalise_word(r, *words, strlen(*words),
+			buf + off, &k, NULL), NORM_FOLDED);
+		lens[n++] = (uint8_t)k;
+		off += (size_t)k;
+	}
+	lex = lex_build(buf, lens, n, r->name, NULL, NULL, &e);
+	ck_assert_msg(lex != NULL, "lex_build: %s", e.msg);
+	return lex;
+}
+
+/* Parses cgp into *p with ruleset r, failing the test on error. */
+static void
+pos_of(const struct rules *r, const char *cgp, struct position *p)
+{
+	struct err e;
+
+	ck_assert_msg(cgp_parse(r, cgp, strlen(cgp), p, &e) == 0, "%s: %s", cgp,
+		e.msg);
+}
+
+/* Validates move text s on p; returns the score or -1, message in e. */
+static int
+play(const struct rules *r, const struct lex *lex, const struct position *p,
+	const char *s, struct move_detail *d, struct err *e)
+{
+	struct move m;
+
+	err_clear(e);
+	if (move_parse(r, &p->board, s, strlen(s), 0, &m, e) < 0)
+		return -1;
+	if (move_validate(r, lex, p, &m, d, e) < 0)
+		return -1;
+	return m.score;
+}
+
+static void
+expect_error(const struct rules *r, const struct lex *lex,
+	const struct position *p, const char *s, const char *msg)
+{
+	struct err e;
+
+	ck_assert_msg(play(r, lex, p, s, NULL, &e) < 0, "%s accepted", s);
+	ck_assert_msg(strstr(e.msg, msg) != NULL, "%s: got \"%s\", want \"%s\"",
+		s, e.msg, msg);
+}
+
+static void
+round_trip(const struct rules *r, const char *in, const char *want)
+{
+	struct move m;
+	struct err e;
+	char out[128];
+
+	ck_assert_msg(move_parse(r, NULL, in, strlen(in), 0, &m, &e) == 0,
+		"%s: %s", in, e.msg);
+	ck_assert_int_gt(move_format(r, &m, out, sizeof out), 0);
+	ck_assert_str_eq(out, want);
+}
+
+START_TEST(notation)
+{
+	const struct rules *no = rules_builtin("no");
+	const struct rules *is = rules_builtin("is");
+	struct move m;
+	struct err e;
+	char out[64];
+
+	round_trip(no, "8D KV.NNE", "8D KV.NNE");
+	round_trip(no, "8d KV(I)NNE", "8D KV.NNE");
+	round_trip(no, "D8 kvinne", "D8 kvinne");
+	round_trip(no, "15A ÆRØ", "15A ÆRØ");
+	round_trip(no, "A15 Å", "A15 Å");
+	round_trip(no, "-", "-");
+	round_trip(no, "-ABC?", "-ABC?");
+	round_trip(no, "-3", "-3");
+	round_trip(is, "H4 ÞÚÐ", "H4 ÞÚÐ");
+	round_trip(is, "4H ð(Ö)ÐUR", "4H ð.ÐUR");
+
+	ck_assert_int_eq(move_parse(no, NULL, "8D KV(I)NNE", 11, 0, &m, &e), 0);
+	ck_assert_int_eq(m.kind, MOVE_PLACE);
+	ck_assert_int_eq(m.dir, DIR_ACROSS);
+	ck_assert_int_eq(m.row, 7);
+	ck_assert_int_eq(m.col, 3);
+	ck_assert_int_eq(m.len, 6);
+	ck_assert_int_eq(m.ntiles, 5);
+	ck_assert_int_eq(m.tiles[2], 0);
+	ck_assert_int_eq(move_parse(no, NULL, "-3", 2, 0, &m, &e), 0);
+	ck_assert_int_eq(m.kind, MOVE_EXCHANGE);
+	ck_assert_int_eq(m.tiles_known, 0);
+	ck_assert_int_eq(m.len, 3);
+	/* Netskrafl's row-letter coordinates only when asked. */
+	ck_assert_int_eq(move_parse(no, NULL, "H8 AB", 5, 1, &m, &e), 0);
+	ck_assert_int_eq(m.dir, DIR_ACROSS);
+	ck_assert_int_eq(m.row, 7);
+	ck_assert_int_eq(m.col, 7);
+	ck_assert_int_eq(move_parse(no, NULL, "H8 AB", 5, 0, &m, &e), 0);
+	ck_assert_int_eq(m.dir, DIR_DOWN);
+	ck_assert_int_eq(m.col, 7);
+	ck_assert_int_eq(m.row, 7);
+	ck_assert_int_eq(move_parse(no, NULL, "8H AB", 5, 1, &m, &e), 0);
+	ck_assert_int_eq(m.dir, DIR_DOWN);
+	ck_assert_int_eq(m.row, 7);
+	ck_assert_int_eq(m.col, 7);
+
+	/* Bad notation. */
+	ck_assert_int_eq(move_parse(no, NULL, "8D", 2, 0, &m, &e), -1);
+	ck_assert_str_eq(e.msg, "move '8D' has no word");
+	ck_assert_int_eq(move_parse(no, NULL, "16A AB", 6, 0, &m, &e), -1);
+	ck_assert_str_eq(e.msg, "'16A' is off the board");
+	ck_assert_int_eq(move_parse(no, NULL, "8M ABCD", 7, 0, &m, &e), -1);
+	ck_assert_str_eq(e.msg, "'8M ABCD' runs off the board");
+	ck_assert_int_eq(move_parse(no, NULL, "8A A1", 5, 0, &m, &e), -1);
+	ck_assert_str_eq(e.msg, "'1' is not a letter of the no alphabet");
+	ck_assert_int_eq(move_parse(is, NULL, "8A CA", 5, 0, &m, &e), -1);
+	ck_assert_str_eq(e.msg, "'C' is not a letter of the is alphabet");
+	ck_assert_int_eq(move_parse(no, NULL, "X 8", 3, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "88 AB", 5, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "8D A(B", 6, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "--", 2, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "-0", 2, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "-8", 2, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "-ABCDEFGH", 9, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "8D AB C", 7, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "", 0, 0, &m, &e), -1);
+	ck_assert_int_eq(move_parse(no, NULL, "8D \xff", 4, 0, &m, &e), -1);
+
+	/* move_format refuses a buffer too small. */
+	ck_assert_int_eq(move_parse(no, NULL, "8D KVINNE", 9, 0, &m, &e), 0);
+	ck_assert_int_eq(move_format(no, &m, out, 5), -1);
+	ck_assert_int_eq(move_format(no, &m, out, 10), 9);
+}
+END_TEST
+
+/* Through-letters are checked against the board when there is one. */
+START_TEST(notation_with_board)
+{
+	const struct rules *no = rules_builtin("no");
+	struct position p;
+	struct move m;
+	struct err e;
+
+	pos_of(no, "15/15/15/15/15/15/15/5VIN7/15/15/15/15/15/15/15 "
+		"AEKNNR?/ 0/0 0", &p);
+	ck_assert_int_eq(move_parse(no, &p.board, "H6 K(V)INNE", 11, 0, &m, &e),
+		-1);
+	ck_assert_str_eq(e.msg, "square H7 is empty, but the move plays "
+		"through it");
+	ck_assert_int_eq(move_parse(no, &p.board, "G8 NI", 5, 0, &m, &e), -1);
+	ck_assert_str_eq(e.msg, "square G8 holds I, not N");
+	ck_assert_int_eq(move_parse(no, &p.board, "G7 AIR", 6, 0, &m, &e), 0);
+	ck_assert_int_eq(m.tiles[0], 1);
+	ck_assert_int_eq(m.tiles[1], 0);
+	ck_assert_int_eq(m.ntiles, 2);
+	ck_assert_int_eq(move_parse(no, &p.board, "G7 A(I)R", 8, 0, &m, &e), 0);
+	ck_assert_int_eq(m.tiles[1], 0);
+	ck_assert_int_eq(move_parse(no, &p.board, "G7 A.R", 6, 0, &m, &e), 0);
+	ck_assert_int_eq(m.tiles[1], 0);
+}
+END_TEST
+
+/* Every failure has its own message. */
+START_TEST(validation_messages)
+{
+	const struct rules *no = rules_builtin("no");
+	static const char *const words[] = {
+		"kvinne", "vin", "vind", "en", "in", "ni", "ane", "ørn", NULL
+	};
+	struct lex *lex = lex_of(no, words);
+	struct position p, q;
+	struct move m;
+	struct err e;
+
+	pos_of(no, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 "
+		"KVINNEØ/ABC 0/0 0 ld no;", &p);
+	pos_of(no, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 "
+		"KVINN?/ABC 0/0 0 ld no;", &q);
+	expect_error(no, lex, &q, "8H KVINNx", "KVINNX is not a word");
+	expect_error(no, lex, &p, "7A KVINNE",
+		"first play must cover the start square H8");
+	expect_error(no, lex, &p, "8A KVINNE",
+		"first play must cover the start square H8");
+	expect_error(no, lex, &p, "8H KVINNX", "rack lacks X");
+	expect_error(no, lex, &p, "8H KVINNA", "rack lacks A");
+	expect_error(no, lex, &p, "8H KVINNEE", "rack lacks E");
+	expect_error(no, lex, &p, "8H VINNØ", "VINNØ is not a word");
+	expect_error(no, lex, &p, "8H K", "the play forms no word");
+	ck_assert_int_eq(play(no, lex, &p, "8H KVINNE", NULL, &e), 28);
+	ck_assert_int_eq(play(no, lex, &p, "H8 KVINNE", NULL, &e), 28);
+
+	pos_of(no, "15/15/15/15/15/15/15/5VIN7/15/15/15/15/15/15/15 "
+		"ADENNR?/ABC 0/0 0 ld no;", &p);
+	expect_error(no, lex, &p, "1A AN", "not connected");
+	expect_error(no, lex, &p, "10G DE", "not connected");
+	expect_error(no, lex, &p, "8C AN", "not connected");
+	expect_error(no, lex, &p, "8I DE", "the word goes on through H8: "
+		"write the whole word");
+	expect_error(no, lex, &p, "8D AN", "the word goes on through F8");
+	expect_error(no, lex, &p, "8F VIN", "no tile placed");
+	ck_assert_int_eq(play(no, lex, &p, "8F VIND", NULL, &e), 9);
+	ck_assert_int_eq(play(no, lex, &p, "8F ...D", NULL, &e), 9);
+	ck_assert_int_eq(play(no, lex, &p, "8F (VIN)D", NULL, &e), 9);
+	expect_error(no, lex, &p, "9F RA", "RA is not a word");
+	expect_error(no, lex, &p, "9G NE", "NE is not a word");
+	expect_error(no, lex, &p, "9F EN", "VE is not a word");
+	expect_error(no, lex, &p, "H8 NNE", "NNE is not a word");
+	/* A blank is written lowercase; cross words are checked. */
+	expect_error(no, lex, &p, "8E eVIN", "EVIN is not a word");
+	expect_error(no, lex, &p, "E8 eN", "EVIN is not a word");
+	pos_of(no, "15/15/15/15/15/15/15/5VIN7/15/15/15/15/15/15/15 "
+		"ADENNR/ABC 0/0 0 ld no;", &q);
+	/* rack lacks names a missing blank as '?'. */
+	expect_error(no, lex, &q, "H6 aNNe", "rack lacks ??");
+
+	/* Gap, off the board, through-letter mismatch: moves made in code. */
+	memset(&m, 0, sizeof m);
+	m.kind = MOVE_PLACE;
+	m.dir = DIR_ACROSS;
+	m.row = 7;
+	m.col = 8;
+	m.len = 3;
+	m.tiles[0] = 0;
+	m.tiles[1] = 0;
+	m.tiles[2] = 4;
+	ck_assert_int_eq(move_validate(no, lex, &p, &m, NULL, &e), -1);
+	ck_assert_str_eq(e.msg, "gap at I8: the word is not contiguous");
+	m.col = 14;
+	ck_assert_int_eq(move_validate(no, lex, &p, &m, NULL, &e), -1);
+	ck_assert_str_eq(e.msg, "off the board");
+	m.col = 5;
+	m.len = 4;
+	m.tiles[0] = 1;         /* A on V */
+	m.tiles[3] = 4;
+	ck_assert_int_eq(move_validate(no, lex, &p, &m, NULL, &e), -1);
+	ck_assert_str_eq(e.msg, "square F8 holds V, not A");
+	/* The same letter written over the board's is a through-letter. */
+	m.tiles[0] = 22;        /* V */
+	m.tiles[1] = 9;         /* I */
+	m.tiles[2] = 0;
+	ck_assert_int_eq(move_validate(no, lex, &p, &m, NULL, &e), 0);
+	ck_assert_int_eq(m.ntiles, 1);
+	ck_assert_int_eq(m.tiles[0], 0);
+	ck_assert_int_eq(m.score, 9);   /* VIND: 5+2+1+1, no premium at I8 */
+	m.kind = MOVE_PASS;
+	ck_assert_int_eq(move_validate(no, lex, &p, &m, NULL, &e), 0);
+	ck_assert_int_eq(m.score, 0);
+	lex_destroy(lex);
+}
+END_TEST
+
+/* Exchanges: the bag must hold at least the threshold (etl or the
+ * ruleset's); the tiles must be on the rack. */
+START_TEST(exchanges)
+{
+	const struct rules *en = rules_builtin("en");
+	/* 100 tiles - 84 on the board ... built so that the bag holds 6. */
+	struct position p;
+	struct move m;
+	struct err e;
+	int i, t, placed = 0;
+
+	position_init(&p, en);
+	p.racks[0][1] = 2;      /* AA */
+	p.racks[0][0] = 1;      /* ? */
+	p.racks[1][5] = 7;      /* EEEEEEE */
+	/* Put tiles on the board until the bag holds 6. */
+	for (t = 1; t <= en->nletters; t++) {
+		int n = en->counts[t] - p.racks[0][t] - p.racks[1][t];
+
+		for (i = 0; i < n && position_bag_count(en, &p) > 6; i++) {
+			p.board.sq[placed++] = (uint8_t)t;
+			p.board.ntiles++;
+		}
+	}
+	ck_assert_int_eq(position_bag_count(en, &p), 6);
+	ck_assert_int_eq(move_parse(en, NULL, "-A", 2, 0, &m, &e), 0);
+	ck_assert_int_eq(move_validate(en, NULL, &p, &m, NULL, &e), -1);
+	ck_assert_str_eq(e.msg, "exchange needs at least 7 tiles in the bag; "
+		"it holds 6");
+	/* etl 6 in the position allows it. */
+	p.exchange_min = 6;
+	ck_assert_int_eq(move_validate(en, NULL, &p, &m, NULL, &e), 0);
+	ck_assert_int_eq(move_parse(en, NULL, "-A?", 3, 0, &m, &e), 0);
+	ck_assert_int_eq(move_validate(en, NULL, &p, &m, NULL, &e), 0);
+	ck_assert_int_eq(move_parse(en, NULL, "-AAA", 4, 0, &m, &e), 0);
+	ck_assert_int_eq(move_validate(en, NULL, &p, &m, NULL, &e), -1);
+	ck_assert_str_eq(e.msg, "rack lacks A");
+	ck_assert_int_eq(move_parse(en, NULL, "-3", 2, 0, &m, &e), 0);
+	ck_assert_int_eq(move_validate(en, NULL, &p, &m, NULL, &e), 0);
+	ck_assert_int_eq(move_parse(en, NULL, "-4", 2, 0, &m, &e), 0);
+	ck_assert_int_eq(move_validate(en, NULL, &p, &m, NULL, &e), -1);
+	ck_assert_str_eq(e.msg, "exchange of 4 tiles from a rack of 3");
+	/* An unknown opponent rack counts as full. */
+	p.rack_known[1] = 0;
+	memset(p.racks[1], 0, sizeof p.racks[1]);
+	ck_assert_int_eq(position_bag_count(en, &p), 6);
+	/* The ruleset's own threshold, and the opponent's tiles are not in
+	 * the bag: an empty board with both racks full holds 86. */
+	position_init(&p, en);
+	p.racks[0][1] = 7;
+	p.racks[1][5] = 7;
+	ck_assert_int_eq(position_bag_count(en, &p), 86);
+	p.racks[1][5] = 0;
+	p.rack_known[1] = 0;
+	ck_assert_int_eq(position_bag_count(en, &p), 86);
+	ck_assert_int_eq(move_parse(en, NULL, "-AAAAAAA", 8, 0, &m, &e), 0);
+	ck_assert_int_eq(move_validate(en, NULL, &p, &m, NULL, &e), 0);
+	ck_assert_int_eq(m.score, 0);
+}
+END_TEST
+
+/* move_apply puts the tiles down, empties the rack, adds the score. */
+START_TEST(apply)
+{
+	const struct rules *no = rules_builtin("no");
+	struct position p;
+	struct move m;
+	struct err e;
+	char out[512];
+
+	pos_of(no, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 "
+		"AEINNV?/ABC 10/20 0 ld no;", &p);
+	ck_assert_int_eq(move_parse(no, &p.board, "8D kVINNE", 9, 0, &m, &e), 0);
+	ck_assert_int_eq(move_validate(no, NULL, &p, &m, NULL, &e), 0);
+	move_apply(&p, 0, &m);
+	ck_assert_int_eq(p.scores[0], 10 + m.score);
+	ck_assert_int_eq(p.board.ntiles, 6);
+	ck_assert_int_gt(cgp_format(no, &p, out, sizeof out), 0);
+	ck_assert_str_eq(out, "15/15/15/15/15/15/15/3kVINNE6/15/15/15/15/15/"
+		"15/15 A/ABC 30/20 0 ld no;");
+	ck_assert_int_eq(m.score, 20);  /* (0+5+2+1+1+1)*2 */
+}
+END_TEST
+
+/* --- Conformance --- */
+
+struct conf {
+	const char *variant;
+	const char *wordlist;   /* relative to $ORDVERK_SHARED */
+	const char *moves;
+};
+
+static const struct conf confs[] = {
+	{ "no", "wordlists/small/no-bokmaal-2to4.txt", "conformance/no-moves.txt" },
+	{ "da", "conformance/da-2to4-lower.txt", "conformance/da-moves.txt" },
+	{ "is", "wordlists/small/is-2to4.txt", "conformance/is-moves.txt" },
+	{ "en", "wordlists/small/en-enable-2to4.txt", "conformance/en-moves.txt" },
+};
+
+static struct lex *
+lex_from_file(const struct rules *r, const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0, n = 0, off = 0, wcap = 1 << 16;
+	ssize_t len;
+	uint8_t *words = malloc(wcap * RULES_MAX_WORD), *lens = malloc(wcap);
+	struct lex *lex;
+	struct err e;
+	int k;
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_ptr_nonnull(words);
+	ck_assert_ptr_nonnull(lens);
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		enum norm_result res;
+
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			len--;
+		ck_assert_uint_lt(n, wcap);
+		res = rules_normalise_word(r, line, (size_t)len, words + off, &k,
+			NULL);
+		if (res != NORM_OK && res != NORM_FOLDED)
+			continue;
+		lens[n++] = (uint8_t)k;
+		off += (size_t)k;
+	}
+	free(line);
+	fclose(fp);
+	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
+	ck_assert_msg(lex != NULL, "lex_build: %s", e.msg);
+	free(words);
+	free(lens);
+	return lex;
+}
+
+START_TEST(conformance)
+{
+	const struct conf *c = &confs[_i];
+	const struct rules *r = rules_builtin(c->variant);
+	char wpath[1024], mpath[1024], out[4096];
+	FILE *fp;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	struct lex *lex;
+	struct position p;
+	int have_pos = 0;
+	long lineno = 0, nmoves = 0, npos = 0;
+
+	ck_assert_ptr_nonnull(r);
+	if (test_shared_path(c->wordlist, wpath, sizeof wpath, "conformance") == NULL
+	    || test_shared_path(c->moves, mpath, sizeof mpath, "conformance")
+	    == NULL)
+		return;
+	lex = lex_from_file(r, wpath);
+	fp = fopen(mpath, "r");
+	ck_assert_ptr_nonnull(fp);
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		struct err e;
+		char *tab;
+		struct move m;
+		long want;
+
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0) {
+			have_pos = 0;
+			continue;
+		}
+		if (!have_pos) {
+			ck_assert_msg(cgp_parse(r, line, (size_t)len, &p, &e) == 0,
+				"%s:%ld: %s", mpath, lineno, e.msg);
+			ck_assert_msg(cgp_format(r, &p, out, sizeof out) == len,
+				"%s:%ld: round trip length", mpath, lineno);
+			ck_assert_msg(strcmp(out, line) == 0,
+				"%s:%ld: round trip gave %s", mpath, lineno, out);
+			have_pos = 1;
+			npos++;
+			continue;
+		}
+		tab = strchr(line, '\t');
+		ck_assert_msg(tab != NULL, "%s:%ld: no tab", mpath, lineno);
+		want = strtol(tab + 1, NULL, 10);
+		ck_assert_msg(move_parse(r, &p.board, line, (size_t)(tab - line), 0,
+			&m, &e) == 0, "%s:%ld: %s", mpath, lineno, e.msg);
+		ck_assert_msg(move_validate(r, lex, &p, &m, NULL, &e) == 0,
+			"%s:%ld: %s", mpath, lineno, e.msg);
+		ck_assert_msg(m.score == want, "%s:%ld: %s scores %d, listed %ld",
+			mpath, lineno, line, m.score, want);
+		ck_assert_int_eq(move_score(r, &p.board, &m, NULL), m.score);
+		ck_assert_msg(move_format(r, &m, out, sizeof out)
+			== (int)(tab - line) && memcmp(out, line, (size_t)(tab - line))
+			== 0, "%s:%ld: formatted as %s", mpath, lineno, out);
+		nmoves++;
+	}
+	free(line);
+	fclose(fp);
+	lex_destroy(lex);
+	ck_assert_int_gt(npos, 10);
+	ck_assert_int_gt(nmoves, 1000);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("move");
+	TCase *tc = tcase_create("notation");
+	TCase *tv = tcase_create("validation");
+	TCase *tk = tcase_create("conformance");
+
+	tcase_add_test(tc, notation);
+	tcase_add_test(tc, notation_with_board);
+	suite_add_tcase(s, tc);
+	tcase_add_test(tv, validation_messages);
+	tcase_add_test(tv, exchanges);
+	tcase_add_test(tv, apply);
+	suite_add_tcase(s, tv);
+	tcase_add_loop_test(tk, conformance, 0,
+		(int)(sizeof confs / sizeof confs[0]));
+	tcase_set_timeout(tk, 120);
+	suite_add_tcase(s, tk);
+	return test_run(s);
+}
