@@ -687,8 +687,10 @@ game_write_gcg(const struct game *g, FILE *fp, const char *const *nicks,
 	if (lexicon != NULL)
 		fprintf(fp, "#lexicon %s\n", lexicon);
 	fprintf(fp, "#tile-distribution %s\n", g->r.name);
-	fprintf(fp, "#note seed %llu%s%s\n", (unsigned long long)g->seed,
-	    note != NULL ? " " : "", note != NULL ? note : "");
+	if (note != NULL)
+		fprintf(fp, "#note %s\n", note);
+	else
+		fprintf(fp, "#note seed %llu\n", (unsigned long long)g->seed);
 	if (g->end == GAME_END_RESIGN)
 		fprintf(fp, "#note %s resigned\n", nicks[g->loser]);
 	for (i = 0; i < g->nev; i++) {

@@ -142,8 +142,8 @@ int game_timeout(struct game *g, int player, struct err *e);
 
 /* game_write_gcg: writes the game as GCG (SPEC §2.3) to fp: encoding line,
  * #player1.. (nicks[i] and names[i]; no spaces in nicks), #lexicon (if not
- * NULL), #tile-distribution with the ruleset name, #note with the seed and
- * note (may be NULL), then every event.  Returns 0, or -1 with e set on a
+ * NULL), #tile-distribution with the ruleset name, #note note (NULL:
+ * "#note seed N" with the game's seed), then every event.  Returns 0, or -1 with e set on a
  * write error or a move that cannot be formatted. */
 int game_write_gcg(const struct game *g, FILE *fp, const char *const *nicks,
 	const char *const *names, const char *lexicon, const char *note,

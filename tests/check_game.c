@@ -506,7 +506,7 @@ START_TEST(gcg_record)
 	    "#player1 anna Anna\n"
 	    "#player2 bjorn Bjørn\n"
 	    "#tile-distribution no\n"
-	    "#note seed 1 test\n"
+	    "#note test\n"
 	    ">anna: AKTT 8H KATT +12 112\n"
 	    ">anna: (CW) +20 132\n"
 	    ">bjorn: CW (CW) -20 100\n");
