@@ -1,0 +1,832 @@
+/* bagsim — deal racks and play robot self-play games for bag studies.
+ * See man/bagsim.1.  The game rules are in common/game.c, the robots in
+ * common/robot.c; this file is options, statistics and output. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "bag.h"
+#include "game.h"
+#include "klv.h"
+#include "lex.h"
+#include "robot.h"
+#include "rng.h"
+#include "rules.h"
+#include "tool.h"
+
+#define SYNOPSIS \
+	"usage: bagsim draw -r ruleset [-n count] [-s seed] [-t tiles]\n" \
+	"       bagsim play -r ruleset [-q] [-l lexicon] [-g games] [-s seed]\n" \
+	"              [-1 robot] [-2 robot] [-V vocab] [-k leaves] [-d dir]\n" \
+	"              [-S] [-o statsfile] [-p plot.svg] [-x K/N]\n" \
+	"       bagsim merge [-p plot.svg] statsfile ...\n"
+
+static void usage(void) __attribute__((noreturn));
+static void help(void) __attribute__((noreturn));
+
+static void
+usage(void)
+{
+	fputs(SYNOPSIS, stderr);
+	exit(TOOL_ERR);
+}
+
+static void
+help(void)
+{
+	fputs(SYNOPSIS, stdout);
+	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static uint64_t
+parse_seed(const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	if (*s == '-' || *s == '\0')
+		tool_die("bad seed: %s", s);
+	v = strtoull(s, &end, 0);
+	if (errno != 0 || *end != '\0')
+		tool_die("bad seed: %s", s);
+	return (uint64_t)v;
+}
+
+static void
+get_rules(struct rules *r, const char *name)
+{
+	struct err e;
+
+	if (name == NULL) {
+		tool_warn("a ruleset is needed (-r)");
+		usage();
+	}
+	if (rules_get(r, name, &e) < 0)
+		tool_die("%s: %s", name, e.msg);
+}
+
+/* --- draw --- */
+
+static int
+cmd_draw(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "count", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "tiles", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *rname = NULL;
+	long count = 1, tiles = -1;
+	uint64_t seed = 0;
+	struct rules r;
+	struct bag b0, b;
+	struct rng g;
+	struct err e;
+	char out[RULES_MAX_TILES * 16 + BAG_MAX * 8];
+	int c;
+
+	while ((c = getopt_long(argc, argv, "hn:r:s:t:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			help();
+			break;
+		case 'n':
+			if (tool_parse_long(optarg, 0, LONG_MAX, &count) < 0)
+				tool_die("bad count: %s", optarg);
+			break;
+		case 'r':
+			rname = optarg;
+			break;
+		case 's':
+			seed = parse_seed(optarg);
+			break;
+		case 't':
+			if (tool_parse_long(optarg, 1, BAG_MAX, &tiles) < 0)
+				tool_die("bad number of tiles: %s", optarg);
+			break;
+		default:
+			usage();
+		}
+	}
+	if (optind != argc)
+		usage();
+	get_rules(&r, rname);
+	if (bag_init(&b0, &r, &e) < 0)
+		tool_die("%s", e.msg);
+	if (tiles < 0)
+		tiles = r.rack_size;
+	if (tiles > b0.n)
+		tool_die("-t %ld: the %s bag has only %d tiles", tiles, r.name, b0.n);
+	for (long k = 0; k < count; k++) {
+		uint8_t rack[RULES_MAX_TILES] = { 0 };
+		/* A fresh bag per draw, seeded per draw: draw k is the same
+		 * whatever the count. */
+		b = b0;
+		rng_seed(&g, rng_stream_seed(seed, (uint64_t)k));
+		for (long i = 0; i < tiles; i++)
+			rack[bag_draw_one(&b, &g)]++;
+		if (game_format_rack(&r, rack, out, sizeof out) < 0)
+			tool_die("rack too long");
+		fputs(out, stdout);
+		putchar('\n');
+		if (ferror(stdout))
+			break;
+	}
+	return tool_fshut(stdout, "<stdout>", TOOL_OK);
+}
+
+/* --- statistics: exact integer sums, mergeable --- */
+
+struct acc {
+	uint64_t n;
+	int64_t sum;
+	uint64_t sumsq;
+};
+
+static void
+acc_add(struct acc *a, int64_t v)
+{
+	a->n++;
+	a->sum += v;
+	a->sumsq += (uint64_t)(v * v);
+}
+
+static void
+acc_merge(struct acc *a, const struct acc *b)
+{
+	a->n += b->n;
+	a->sum += b->sum;
+	a->sumsq += b->sumsq;
+}
+
+enum {
+	ST_SCORE1, ST_SCORE2, ST_SCORE, ST_MARGIN, ST_TURNS, ST_BINGOS,
+	ST_FIRST, ST_PASSES, ST_N
+};
+/* Names in the stats file and the table; the scale divides the mean
+ * (ST_FIRST sums 2 per first-player win, 1 per draw). */
+static const struct { const char *name; int scale; } st_info[ST_N] = {
+	{ "score_p1", 1 }, { "score_p2", 1 }, { "score", 1 },
+	{ "margin_p1", 1 }, { "turns", 1 }, { "bingos", 1 },
+	{ "first_player_wins", 2 }, { "end_passes", 1 },
+};
+
+struct stats {
+	char rules[RULES_NAME_MAX];
+	uint64_t games;
+	struct acc st[ST_N];
+	struct acc res[RULES_MAX_TILES];
+};
+
+static void
+stats_game(struct stats *s, const struct game *g)
+{
+	const struct game_residence *gr = game_residence(g);
+	int s1 = game_score(g, 0), s2 = game_score(g, 1), w = game_winner(g);
+
+	s->games++;
+	acc_add(&s->st[ST_SCORE1], s1);
+	acc_add(&s->st[ST_SCORE2], s2);
+	acc_add(&s->st[ST_SCORE], s1);
+	acc_add(&s->st[ST_SCORE], s2);
+	acc_add(&s->st[ST_MARGIN], s1 - s2);
+	acc_add(&s->st[ST_TURNS], game_turns(g));
+	acc_add(&s->st[ST_BINGOS], game_bingos(g, 0) + game_bingos(g, 1));
+	acc_add(&s->st[ST_FIRST], w == 0 ? 2 : w == -1 ? 1 : 0);
+	acc_add(&s->st[ST_PASSES], game_over(g) == GAME_END_PASSES);
+	for (int t = 0; t < RULES_MAX_TILES; t++) {
+		s->res[t].n += gr->n[t];
+		s->res[t].sum += (int64_t)gr->sum[t];
+		s->res[t].sumsq += gr->sumsq[t];
+	}
+}
+
+static const char *
+letter_name(const struct rules *r, int t)
+{
+	return t == 0 ? "?" : r->utf8[t];
+}
+
+/* stats_write: the stats file (format in bagsim(1), STATISTICS FILES). */
+static void
+stats_write(FILE *fp, const struct stats *s, const struct rules *r)
+{
+	fprintf(fp, "#bagsim-stats 1\n");
+	fprintf(fp, "rules\t%s\n", s->rules);
+	fprintf(fp, "games\t%" PRIu64 "\n", s->games);
+	for (int i = 0; i < ST_N; i++)
+		fprintf(fp, "stat\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRIu64 "\n",
+		    st_info[i].name, s->st[i].n, s->st[i].sum, s->st[i].sumsq);
+	for (int t = 0; t <= r->nletters; t++)
+		fprintf(fp, "letter\t%d\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRIu64 "\n",
+		    t, letter_name(r, t), s->res[t].n, s->res[t].sum,
+		    s->res[t].sumsq);
+}
+
+/* mean and 95 % confidence half-width (normal approximation). */
+static void
+acc_ci(const struct acc *a, int scale, double *mean, double *half)
+{
+	double n = (double)a->n, m, var;
+
+	*mean = *half = 0;
+	if (a->n == 0)
+		return;
+	m = (double)a->sum / n;
+	*mean = m / scale;
+	if (a->n < 2)
+		return;
+	var = ((double)a->sumsq - (double)a->sum * m) / (n - 1);
+	if (var < 0)
+		var = 0;
+	*half = 1.959964 * sqrt(var / n) / scale;
+}
+
+static void
+table_line(FILE *fp, const char *name, const struct acc *a, int scale)
+{
+	double m, h;
+
+	acc_ci(a, scale, &m, &h);
+	if (a->n == 0)
+		fprintf(fp, "%s\t0\t-\t-\t-\n", name);
+	else if (a->n < 2)
+		fprintf(fp, "%s\t%" PRIu64 "\t%.4f\t-\t-\n", name, a->n, m);
+	else
+		fprintf(fp, "%s\t%" PRIu64 "\t%.4f\t%.4f\t%.4f\n", name, a->n,
+		    m, m - h, m + h);
+}
+
+/* stats_table: the TSV table of --stats and merge. */
+static void
+stats_table(FILE *fp, const struct stats *s, const struct rules *r)
+{
+	char name[64];
+
+	fprintf(fp, "stat\tn\tmean\tci95_low\tci95_high\n");
+	for (int i = 0; i < ST_N; i++)
+		table_line(fp, st_info[i].name, &s->st[i], st_info[i].scale);
+	for (int t = 0; t <= r->nletters; t++) {
+		if (r->counts[t] == 0)
+			continue;
+		snprintf(name, sizeof name, "residence_%s", letter_name(r, t));
+		table_line(fp, name, &s->res[t], 1);
+	}
+}
+
+/* stats_plot: the per-letter residence chart, one bar a letter with its
+ * 95 % interval as a whisker.  Written atomically. */
+static int
+stats_plot(const char *path, const struct stats *s, const struct rules *r)
+{
+	struct tool_atomic a;
+	FILE *fp;
+	double mean[RULES_MAX_TILES], half[RULES_MAX_TILES], top = 0;
+	int n = 0, t, i, W, H = 320, L = 50, B = 40, T = 30, bw = 22;
+
+	for (t = 0; t <= r->nletters; t++) {
+		if (r->counts[t] == 0)
+			continue;
+		acc_ci(&s->res[t], 1, &mean[t], &half[t]);
+		if (mean[t] + half[t] > top)
+			top = mean[t] + half[t];
+		n++;
+	}
+	top = top <= 0 ? 1 : ceil(top);
+	W = L + n * bw + 20;
+	if ((fp = tool_atomic_open(&a, path)) == NULL)
+		return -1;
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
+	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+	fprintf(fp, "<text x=\"%d\" y=\"18\">%s: mean turns on the rack per "
+	    "letter (%" PRIu64 " games, 95 %% CI)</text>\n", L, r->name,
+	    s->games);
+	/* y axis with whole-turn ticks */
+	for (i = 0; i <= (int)top; i++) {
+		double y = H - B - (H - B - T) * i / top;
+		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
+		    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%.1f\" "
+		    "text-anchor=\"end\">%d</text>\n", L, W - 10, y, y, L - 4,
+		    y + 4, i);
+	}
+	i = 0;
+	for (t = 0; t <= r->nletters; t++) {
+		double x, y, y0, y1;
+
+		if (r->counts[t] == 0)
+			continue;
+		x = L + i * bw + 3;
+		y = H - B - (H - B - T) * mean[t] / top;
+		y0 = H - B - (H - B - T) * (mean[t] - half[t]) / top;
+		y1 = H - B - (H - B - T) * (mean[t] + half[t]) / top;
+		fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
+		    "height=\"%.1f\" fill=\"#4a7ab5\"/>\n", x, y, bw - 6,
+		    H - B - y);
+		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" "
+		    "y2=\"%.1f\" stroke=\"black\"/>\n", x + (bw - 6) / 2.0,
+		    x + (bw - 6) / 2.0, y0, y1);
+		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
+		    "%s</text>\n", x + (bw - 6) / 2.0, H - B + 14,
+		    letter_name(r, t));
+		i++;
+	}
+	fprintf(fp, "</svg>\n");
+	return tool_atomic_commit(&a);
+}
+
+static int
+stats_out(const char *path, const struct stats *s, const struct rules *r)
+{
+	struct tool_atomic a;
+	FILE *fp = tool_atomic_open(&a, path);
+
+	if (fp == NULL)
+		return -1;
+	stats_write(fp, s, r);
+	return tool_atomic_commit(&a);
+}
+
+/* stats_read: adds the stats file path to *s (whose rules are taken from
+ * the first file; *r is set then).  Returns 0, or -1 after a message. */
+static int
+stats_read(const char *path, struct stats *s, struct rules *r, int first)
+{
+	FILE *fp = fopen(path, "r");
+	struct tool_lines l;
+	struct err e;
+	long n;
+	int ok = 0, bad = 0;
+
+	if (fp == NULL) {
+		tool_warn("%s:", path);
+		return -1;
+	}
+	tool_lines_init(&l, fp, path);
+	while ((n = tool_readline(&l)) != -1) {
+		char *f[7], *p = l.buf;
+		int nf = 0;
+
+		if (n < 0) {
+			tool_warnfl(path, l.lineno, n == -2 ? "read error" :
+			    "line too long");
+			bad = 1;
+			break;
+		}
+		if (l.lineno == 1) {
+			if (strcmp(l.buf, "#bagsim-stats 1") != 0) {
+				tool_warnfl(path, 1, "not a bagsim stats file "
+				    "(want \"#bagsim-stats 1\")");
+				bad = 1;
+				break;
+			}
+			continue;
+		}
+		if (n == 0 || l.buf[0] == '#')
+			continue;
+		while (nf < 7) {
+			f[nf++] = p;
+			if ((p = strchr(p, '\t')) == NULL)
+				break;
+			*p++ = '\0';
+		}
+		if (strcmp(f[0], "rules") == 0 && nf == 2) {
+			if (first) {
+				if (rules_get(r, f[1], &e) < 0) {
+					tool_warnfl(path, l.lineno, "%s", e.msg);
+					bad = 1;
+					break;
+				}
+				snprintf(s->rules, sizeof s->rules, "%s", f[1]);
+			} else if (strcmp(f[1], s->rules) != 0) {
+				tool_warnfl(path, l.lineno, "ruleset %s, but the "
+				    "first file has %s", f[1], s->rules);
+				bad = 1;
+				break;
+			}
+			ok |= 1;
+		} else if (strcmp(f[0], "games") == 0 && nf == 2) {
+			char *end;
+			errno = 0;
+			uint64_t v = strtoull(f[1], &end, 10);
+			if (errno || *end || f[1][0] == '-' || f[1][0] == '\0')
+				goto badline;
+			s->games += v;
+			ok |= 2;
+		} else if ((strcmp(f[0], "stat") == 0 && nf == 5) ||
+		    (strcmp(f[0], "letter") == 0 && nf == 6)) {
+			struct acc a, *to = NULL;
+			char *end, **v = f + nf - 3;
+			int i;
+
+			if (!(ok & 1))
+				goto badline;
+			errno = 0;
+			if (v[0][0] == '-' || v[2][0] == '-')
+				goto badline;
+			a.n = strtoull(v[0], &end, 10);
+			if (errno || *end || !*v[0])
+				goto badline;
+			a.sum = strtoll(v[1], &end, 10);
+			if (errno || *end || !*v[1])
+				goto badline;
+			a.sumsq = strtoull(v[2], &end, 10);
+			if (errno || *end || !*v[2])
+				goto badline;
+			if (f[0][0] == 's') {
+				for (i = 0; i < ST_N; i++)
+					if (strcmp(f[1], st_info[i].name) == 0)
+						to = &s->st[i];
+			} else {
+				long t;
+				if (tool_parse_long(f[1], 0, r->nletters, &t) < 0 ||
+				    strcmp(f[2], letter_name(r, (int)t)) != 0)
+					goto badline;
+				to = &s->res[t];
+			}
+			if (to == NULL)
+				goto badline;
+			acc_merge(to, &a);
+		} else {
+badline:
+			tool_warnfl(path, l.lineno, "malformed line");
+			bad = 1;
+			break;
+		}
+	}
+	if (!bad && ok != 3) {
+		tool_warnfl(path, 0, "incomplete stats file (no rules or games line)");
+		bad = 1;
+	}
+	tool_lines_free(&l);
+	fclose(fp);
+	return bad ? -1 : 0;
+}
+
+static int
+cmd_merge(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "plot", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *plot = NULL;
+	struct stats s;
+	struct rules r;
+	int c, ret = TOOL_OK;
+
+	while ((c = getopt_long(argc, argv, "hp:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			help();
+			break;
+		case 'p':
+			plot = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		usage();
+	memset(&s, 0, sizeof s);
+	for (int i = 0; i < argc; i++)
+		if (stats_read(argv[i], &s, &r, i == 0) < 0)
+			return TOOL_ERR;
+	stats_table(stdout, &s, &r);
+	if (plot != NULL && stats_plot(plot, &s, &r) < 0)
+		ret = TOOL_ERR;
+	return tool_fshut(stdout, "<stdout>", ret);
+}
+
+/* --- play --- */
+
+struct player {
+	enum robot_strategy strat;
+	struct robot *rb;
+	char name[48];
+};
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+lexicon_label(const char *path, char *out, size_t cap)
+{
+	const char *b = strrchr(path, '/');
+	size_t n;
+
+	b = b ? b + 1 : path;
+	n = strlen(b);
+	if (n > 4 && strcmp(b + n - 4, ".lex") == 0)
+		n -= 4;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(out, b, n);
+	out[n] = '\0';
+}
+
+static int
+write_gcg(const char *dir, long k, uint64_t base, const struct game *g,
+    struct player *pl, const char *lexname)
+{
+	char path[4096], note[128];
+	const char *nicks[2] = { pl[0].name, pl[1].name };
+	const char *names[2] = { robot_strategy_name(pl[0].strat),
+	    robot_strategy_name(pl[1].strat) };
+	struct tool_atomic a;
+	struct err e;
+	FILE *fp;
+
+	if ((size_t)snprintf(path, sizeof path, "%s/game-%06ld.gcg", dir, k) >=
+	    sizeof path) {
+		tool_warn("%s: directory name too long", dir);
+		return -1;
+	}
+	snprintf(note, sizeof note, "bagsim seed %" PRIu64 " game %ld",
+	    base, k);
+	if ((fp = tool_atomic_open(&a, path)) == NULL)
+		return -1;
+	if (game_write_gcg(g, fp, nicks, names, lexname, note, &e) < 0) {
+		tool_warnerr(path, &e);
+		tool_atomic_abort(&a);
+		return -1;
+	}
+	return tool_atomic_commit(&a);
+}
+
+static int
+cmd_play(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "gcg", required_argument, NULL, 'd' },
+		{ "games", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "leaves", required_argument, NULL, 'k' },
+		{ "lexicon", required_argument, NULL, 'l' },
+		{ "stats-out", required_argument, NULL, 'o' },
+		{ "p1", required_argument, NULL, '1' },
+		{ "p2", required_argument, NULL, '2' },
+		{ "plot", required_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "shard", required_argument, NULL, 'x' },
+		{ "stats", no_argument, NULL, 'S' },
+		{ "vocab", required_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *rname = NULL, *lexpath = NULL, *gcgdir = NULL, *statsfile = NULL;
+	const char *plot = NULL, *vocabpath = NULL, *leavespath = NULL;
+	char *deflex = NULL, lexname[64];
+	long games = 1, shard_k = 1, shard_n = 1;
+	uint64_t seed = 0;
+	int c, want_stats = 0, quiet = 0, ret = TOOL_OK, progress;
+	struct player pl[2] = { { ROBOT_FULLSTERKUR, NULL, "" },
+	    { ROBOT_FULLSTERKUR, NULL, "" } };
+	struct rules r;
+	struct lex *lex = NULL, *vocab = NULL;
+	struct klv *leaves = NULL;
+	struct game *g;
+	struct stats st;
+	struct err e;
+	double t0, last;
+	long played = 0;
+
+	while ((c = getopt_long(argc, argv, "1:2:Sd:g:hk:l:o:p:qr:s:V:x:",
+	    longopts, NULL)) != -1) {
+		switch (c) {
+		case '1':
+		case '2':
+			if (robot_parse_strategy(optarg, &pl[c - '1'].strat) < 0)
+				tool_die("unknown robot: %s (fullsterkur, "
+				    "midlungur, amlodi, equity)", optarg);
+			break;
+		case 'S':
+			want_stats = 1;
+			break;
+		case 'd':
+			gcgdir = optarg;
+			break;
+		case 'g':
+			if (tool_parse_long(optarg, 0, LONG_MAX, &games) < 0)
+				tool_die("bad number of games: %s", optarg);
+			break;
+		case 'h':
+			help();
+			break;
+		case 'k':
+			leavespath = optarg;
+			break;
+		case 'l':
+			lexpath = optarg;
+			break;
+		case 'o':
+			statsfile = optarg;
+			break;
+		case 'p':
+			plot = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'r':
+			rname = optarg;
+			break;
+		case 's':
+			seed = parse_seed(optarg);
+			break;
+		case 'V':
+			vocabpath = optarg;
+			break;
+		case 'x': {
+			char *slash = strchr(optarg, '/');
+			if (slash == NULL)
+				tool_die("bad shard %s: want K/N", optarg);
+			*slash = '\0';
+			if (tool_parse_long(slash + 1, 1, LONG_MAX, &shard_n) < 0 ||
+			    tool_parse_long(optarg, 1, shard_n, &shard_k) < 0)
+				tool_die("bad shard %s/%s: want K/N with "
+				    "1 <= K <= N", optarg, slash + 1);
+			break;
+		}
+		default:
+			usage();
+		}
+	}
+	if (optind != argc)
+		usage();
+	get_rules(&r, rname);
+	if (lexpath == NULL) {
+		if ((deflex = tool_default_lexicon(r.lexicon_hint[0] ?
+		    r.lexicon_hint : r.name)) == NULL)
+			tool_die("no default lexicon for %s; give one with -l",
+			    r.name);
+		lexpath = deflex;
+	}
+	if ((lex = lex_load(lexpath, &r, &e)) == NULL)
+		tool_die("%s: %s", lexpath, e.msg);
+	lexicon_label(lexpath, lexname, sizeof lexname);
+	if (vocabpath != NULL && (vocab = lex_load(vocabpath, &r, &e)) == NULL)
+		tool_die("%s: %s", vocabpath, e.msg);
+	if (leavespath != NULL && (leaves = klv_load(leavespath, &e)) == NULL)
+		tool_die("%s: %s", leavespath, e.msg);
+	for (int i = 0; i < 2; i++) {
+		struct robot_opts o = { pl[i].strat, vocab, leaves };
+
+		if ((pl[i].rb = robot_create(&r, lex, &o, &e)) == NULL)
+			tool_die("%s", e.msg);
+		/* Both sides the same robot: tell them apart by seat. */
+		if (pl[0].strat == pl[1].strat)
+			snprintf(pl[i].name, sizeof pl[i].name, "%s-%d",
+			    robot_strategy_name(pl[i].strat), i + 1);
+		else
+			snprintf(pl[i].name, sizeof pl[i].name, "%s",
+			    robot_strategy_name(pl[i].strat));
+	}
+	if (gcgdir != NULL && mkdir(gcgdir, 0777) < 0 && errno != EEXIST)
+		tool_die("%s:", gcgdir);
+	if ((g = game_create(&r, 2, &e)) == NULL)
+		tool_die("%s", e.msg);
+	memset(&st, 0, sizeof st);
+	snprintf(st.rules, sizeof st.rules, "%s", r.name);
+	{
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_sigint;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+	}
+	progress = !quiet && isatty(STDERR_FILENO);
+	t0 = last = now();
+	if (!want_stats)
+		printf("#game\tseed\tplayer1\tplayer2\tscore1\tscore2\twinner\t"
+		    "turns\tbingos1\tbingos2\tend\n");
+	/* Shard K of N plays the games k with k % N == K - 1: interleaved
+	 * slices take equally long, and game k's seed depends only on the
+	 * base seed and k, so the shards together are the one big run. */
+	for (long k = shard_k - 1; k < games && !interrupted; k += shard_n) {
+		uint64_t gs = rng_stream_seed(seed, (uint64_t)k);
+		struct rng rr;
+		int turns = 0;
+
+		if (game_start(g, gs, &e) < 0)
+			tool_die("%s", e.msg);
+		/* The robots' own choices use a second stream of the game. */
+		rng_seed(&rr, rng_stream_seed(gs, 1));
+		while (game_over(g) == GAME_ON) {
+			const struct position *p = game_position(g);
+			struct move m;
+
+			if (robot_choose(pl[p->to_move].rb, p, game_bag_count(g),
+			    &rr, &m, &e) < 0 || game_play(g, &m, &e) < 0)
+				tool_die("game %ld (seed %" PRIu64 "): %s", k,
+				    gs, e.msg);
+			if (++turns > 10000)
+				tool_die("game %ld (seed %" PRIu64 "): does not "
+				    "end", k, gs);
+		}
+		stats_game(&st, g);
+		played++;
+		if (!want_stats) {
+			int w = game_winner(g);
+			printf("%ld\t%" PRIu64 "\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n",
+			    k, gs, pl[0].name, pl[1].name, game_score(g, 0),
+			    game_score(g, 1), w < 0 ? 0 : w + 1, game_turns(g),
+			    game_bingos(g, 0), game_bingos(g, 1),
+			    game_end_name(game_over(g)));
+		}
+		if (gcgdir != NULL &&
+		    write_gcg(gcgdir, k, seed, g, pl, lexname) < 0) {
+			ret = TOOL_ERR;
+			break;
+		}
+		if (ferror(stdout))
+			break;
+		if (progress && (played & 15) == 0 && now() - last > 0.5) {
+			double t = now() - t0;
+			last = now();
+			fprintf(stderr, "\rbagsim: %ld games, %.0f games/s ",
+			    played, played / t);
+		}
+	}
+	if (progress)
+		fprintf(stderr, "\r%40s\r", "");
+	if (want_stats)
+		stats_table(stdout, &st, &r);
+	else if (interrupted)
+		stats_table(stderr, &st, &r);
+	if (interrupted) {
+		tool_warn("interrupted after %ld games", played);
+		if (ret == TOOL_OK)
+			ret = TOOL_NO;
+	}
+	if (statsfile != NULL && stats_out(statsfile, &st, &r) < 0)
+		ret = TOOL_ERR;
+	if (plot != NULL && stats_plot(plot, &st, &r) < 0)
+		ret = TOOL_ERR;
+	game_destroy(g);
+	for (int i = 0; i < 2; i++)
+		robot_destroy(pl[i].rb);
+	klv_destroy(leaves);
+	lex_destroy(vocab);
+	lex_destroy(lex);
+	free(deflex);
+	return tool_fshut(stdout, "<stdout>", ret);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *cmd;
+
+	tool_init(argv[0]);
+	if (argc < 2)
+		usage();
+	cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
+		help();
+	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-v") == 0)
+		tool_version();
+	argc--;
+	argv++;
+	if (strcmp(cmd, "draw") == 0)
+		return cmd_draw(argc, argv);
+	if (strcmp(cmd, "play") == 0)
+		return cmd_play(argc, argv);
+	if (strcmp(cmd, "merge") == 0)
+		return cmd_merge(argc, argv);
+	tool_warn("unknown command: %s", cmd);
+	usage();
+}
