@@ -526,6 +526,8 @@ cmd_merge(int argc, char **argv)
 
 /* --- play --- */
 
+#define STALL 12    /* scoreless turns in a row before robots stop exchanging */
+
 struct player {
 	enum robot_strategy strat;
 	struct robot *rb;
@@ -739,7 +741,7 @@ cmd_play(int argc, char **argv)
 	for (long k = shard_k - 1; k < games && !interrupted; k += shard_n) {
 		uint64_t gs = rng_stream_seed(seed, (uint64_t)k);
 		struct rng rr;
-		int turns = 0;
+		int turns = 0, scoreless = 0;
 
 		if (game_start(g, gs, &e) < 0)
 			tool_die("%s", e.msg);
@@ -750,7 +752,17 @@ cmd_play(int argc, char **argv)
 			struct move m;
 
 			if (robot_choose(pl[p->to_move].rb, p, game_bag_count(g),
-			    &rr, &m, &e) < 0 || game_play(g, &m, &e) < 0)
+			    &rr, &m, &e) < 0)
+				tool_die("game %ld (seed %" PRIu64 "): %s", k,
+				    gs, e.msg);
+			/* Where only passes end a game (no, da), robots
+			 * that find no play would exchange for ever: after
+			 * STALL scoreless turns in a row they pass instead. */
+			if (m.kind == MOVE_EXCHANGE && scoreless >= STALL)
+				m.kind = MOVE_PASS, m.len = m.ntiles = 0;
+			scoreless = m.kind == MOVE_PLACE && m.score > 0 ? 0 :
+			    scoreless + 1;
+			if (game_play(g, &m, &e) < 0)
 				tool_die("game %ld (seed %" PRIu64 "): %s", k,
 				    gs, e.msg);
 			if (++turns > 10000)
