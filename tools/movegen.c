@@ -1,0 +1,866 @@
+/*
+ * movegen — every legal move of a position, a robot's choice, or an analysis
+ * of whole games.  See movegen(1).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board.h"
+#include "gcg.h"
+#include "gen.h"
+#include "klv.h"
+#include "lex.h"
+#include "move.h"
+#include "rng.h"
+#include "robot.h"
+#include "rules.h"
+#include "tool.h"
+
+#define SYNOPSIS \
+"usage: movegen [-cj] [-k leaves.klv] [-l lexicon] [-n top] [-r rules]\n" \
+"               [-R robot] [-s score|equity] [-S seed] [-v vocab] [file ...]\n" \
+"       movegen -g game.gcg -t turn [options]\n" \
+"       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] game.gcg ...\n"
+
+/* A ruleset with its lexicon and workspaces, loaded on first use. */
+#define CTX_MAX 8
+struct ctx {
+	char key[RULES_NAME_MAX + 16];
+	struct rules rules;
+	struct lex *lex;
+	struct lex *vocab;
+	struct gen *gen;
+	struct robot *robot;
+};
+
+struct opts {
+	const char *rules_name;
+	const char *lexicon;
+	const char *vocab;
+	const char *leaves_path;
+	struct klv *leaves;
+	long top;
+	int sort_equity;
+	int count;
+	int json;
+	int robot;                  /* -1 = none, else enum robot_strategy */
+	uint64_t seed;
+	const char *game;
+	long turn;
+	int analyse;
+};
+
+/* One output row: a move with its text, leave and equity. */
+struct row {
+	long idx;
+	int64_t equity;             /* millipoints */
+	char text[96];
+	char leave[64];
+};
+
+static struct ctx ctxs[CTX_MAX];
+static int nctx;
+static struct opts o;
+static struct rng rng;
+static struct row *rows;
+static size_t rows_cap;
+
+static void
+usage(void)
+{
+	fputs(SYNOPSIS, stderr);
+	exit(TOOL_ERR);
+}
+
+static void
+ctx_free_all(void)
+{
+	int i;
+
+	for (i = 0; i < nctx; i++) {
+		robot_destroy(ctxs[i].robot);
+		gen_destroy(ctxs[i].gen);
+		lex_destroy(ctxs[i].lex);
+		lex_destroy(ctxs[i].vocab);
+	}
+	nctx = 0;
+	klv_destroy(o.leaves);
+	free(rows);
+}
+
+/* The context for ruleset name (bingo bonus bb >= 0 overrides).  Prints a
+ * message naming file:line and returns NULL on failure. */
+static struct ctx *
+ctx_get(const char *name, int bb, const char *file, long line)
+{
+	char key[sizeof ctxs[0].key];
+	struct ctx *c;
+	struct err e;
+	char *path = NULL;
+	const char *lexpath;
+	int i;
+
+	snprintf(key, sizeof key, "%s/%d", name, bb);
+	for (i = 0; i < nctx; i++)
+		if (strcmp(ctxs[i].key, key) == 0)
+			return &ctxs[i];
+	if (nctx == CTX_MAX) {
+		tool_warnfl(file, line, "too many rulesets in one run");
+		return NULL;
+	}
+	c = &ctxs[nctx];
+	memset(c, 0, sizeof *c);
+	snprintf(c->key, sizeof c->key, "%s", key);
+	if (rules_get(&c->rules, name, &e) != 0) {
+		tool_warnfl(file, line, "ruleset %s: %s", name, e.msg);
+		return NULL;
+	}
+	if (bb >= 0)
+		c->rules.bingo_bonus = bb;
+	lexpath = o.lexicon;
+	if (lexpath == NULL) {
+		path = tool_default_lexicon(c->rules.lexicon_hint[0] ?
+		    c->rules.lexicon_hint : c->rules.name);
+		if (path == NULL) {
+			tool_warnfl(file, line, "no lexicon for ruleset %s: give -l",
+			    c->rules.name);
+			return NULL;
+		}
+		lexpath = path;
+	}
+	c->lex = lex_load(lexpath, &c->rules, &e);
+	if (c->lex == NULL) {
+		tool_warnfl(lexpath, e.line, "%s", e.msg);
+		free(path);
+		return NULL;
+	}
+	free(path);
+	if (o.vocab != NULL) {
+		c->vocab = lex_load(o.vocab, &c->rules, &e);
+		if (c->vocab == NULL) {
+			tool_warnfl(o.vocab, e.line, "%s", e.msg);
+			lex_destroy(c->lex);
+			return NULL;
+		}
+	}
+	c->gen = gen_create(&c->rules, c->lex, &e);
+	if (c->gen == NULL)
+		tool_die("%s", e.msg);
+	if (o.robot >= 0) {
+		struct robot_opts ro;
+
+		ro.strategy = (enum robot_strategy)o.robot;
+		ro.vocab = c->vocab;
+		ro.leaves = o.leaves;
+		c->robot = robot_create(&c->rules, c->lex, &ro, &e);
+		if (c->robot == NULL)
+			tool_die("%s", e.msg);
+	}
+	nctx++;
+	return c;
+}
+
+/* JSON string body: UTF-8 passes through, quotes, backslashes and control
+ * characters are escaped. */
+static void
+json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			printf("\\%c", ch);
+		else if (ch < 0x20)
+			printf("\\u%04x", ch);
+		else
+			putchar(ch);
+	}
+	putchar('"');
+}
+
+static void
+print_equity(int64_t eq)
+{
+	int64_t a = eq < 0 ? -eq : eq;
+
+	printf("%s%lld.%03lld", eq < 0 ? "-" : "", (long long)(a / 1000),
+	    (long long)(a % 1000));
+}
+
+static const struct move *sort_moves;
+
+/* Best first: equity or score descending, then notation order. */
+static int
+row_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (o.sort_equity) {
+		if (x->equity != y->equity)
+			return x->equity > y->equity ? -1 : 1;
+	} else {
+		int sx = sort_moves[x->idx].score, sy = sort_moves[y->idx].score;
+
+		if (sx != sy)
+			return sx > sy ? -1 : 1;
+	}
+	return strcmp(x->text, y->text);
+}
+
+static void
+fill_row(const struct ctx *c, const struct position *p, const struct move *m,
+	long idx, struct row *rw)
+{
+	uint8_t leave[RULES_MAX_TILES];
+
+	rw->idx = idx;
+	if (move_format(&c->rules, m, rw->text, sizeof rw->text) < 0)
+		snprintf(rw->text, sizeof rw->text, "?");
+	gen_leave(p->racks[p->to_move], m, leave);
+	if (rules_rack_format(&c->rules, leave, rw->leave, sizeof rw->leave) < 0)
+		rw->leave[0] = '\0';
+	rw->equity = (int64_t)m->score * 1000;
+	if (o.leaves != NULL)
+		rw->equity += klv_leave_value(o.leaves, leave);
+}
+
+static void
+print_row(const struct ctx *c, const struct move *m, const struct row *rw,
+	int first)
+{
+	(void)c;
+	if (o.json) {
+		printf("%s{\"move\":", first ? "" : ",");
+		json_str(rw->text);
+		printf(",\"score\":%d,\"leave\":", m->score);
+		json_str(rw->leave);
+		if (o.leaves != NULL) {
+			printf(",\"equity\":");
+			print_equity(rw->equity);
+		}
+		printf("}");
+		return;
+	}
+	printf("%s\t%d\t%s", rw->text, m->score, rw->leave);
+	if (o.leaves != NULL) {
+		putchar('\t');
+		print_equity(rw->equity);
+	}
+	putchar('\n');
+}
+
+static int
+grow_rows(size_t n)
+{
+	if (n <= rows_cap)
+		return 0;
+	while (rows_cap < n)
+		rows_cap = rows_cap ? rows_cap * 2 : 4096;
+	free(rows);
+	rows = malloc(rows_cap * sizeof *rows);
+	if (rows == NULL)
+		tool_die("out of memory");
+	return 0;
+}
+
+/* Generates and prints for one position.  cgp (may be NULL) is echoed in
+ * JSON.  Returns TOOL_OK or TOOL_ERR. */
+static int
+do_position(struct ctx *c, const struct position *p, const char *cgp,
+	const char *file, long line)
+{
+	struct err e;
+	const struct move *moves;
+	long n, i, shown, np = 0, nx = 0, npass = 0;
+	int bag = position_bag_count(&c->rules, p);
+
+	if (bag < 0) {
+		if (position_check_tiles(&c->rules, p, &e) != 0)
+			tool_warnfl(file, line, "%s", e.msg);
+		else
+			tool_warnfl(file, line, "position holds more tiles than the bag");
+		return TOOL_ERR;
+	}
+	if (o.robot >= 0) {
+		struct move m;
+		struct row rw;
+
+		if (robot_choose(c->robot, p, bag, &rng, &m, &e) != 0)
+			tool_die("%s", e.msg);
+		fill_row(c, p, &m, 0, &rw);
+		if (o.json) {
+			printf("{\"robot\":");
+			json_str(robot_strategy_name((enum robot_strategy)o.robot));
+			printf(",");
+			print_row(c, &m, &rw, 1);
+			printf("}\n");
+		} else {
+			print_row(c, &m, &rw, 1);
+		}
+		return TOOL_OK;
+	}
+	n = gen_all(c->gen, p, bag, GEN_ALL, &e);
+	if (n < 0)
+		tool_die("%s", e.msg);
+	moves = gen_moves(c->gen);
+	for (i = 0; i < n; i++) {
+		if (moves[i].kind == MOVE_PLACE)
+			np++;
+		else if (moves[i].kind == MOVE_EXCHANGE)
+			nx++;
+		else
+			npass++;
+	}
+	if (o.count) {
+		if (o.json) {
+			printf("{");
+			if (cgp != NULL) {
+				printf("\"cgp\":");
+				json_str(cgp);
+				printf(",");
+			}
+			printf("\"placements\":%ld,\"exchanges\":%ld,\"passes\":%ld,"
+			    "\"total\":%ld}\n", np, nx, npass, n);
+		} else {
+			printf("%ld\t%ld\t%ld\t%ld\n", np, nx, npass, n);
+		}
+		return TOOL_OK;
+	}
+	grow_rows((size_t)n + 1);
+	for (i = 0; i < n; i++)
+		fill_row(c, p, &moves[i], i, &rows[i]);
+	sort_moves = moves;
+	qsort(rows, (size_t)n, sizeof rows[0], row_cmp);
+	shown = o.top > 0 && o.top < n ? o.top : n;
+	if (o.json) {
+		printf("{");
+		if (cgp != NULL) {
+			printf("\"cgp\":");
+			json_str(cgp);
+			printf(",");
+		}
+		printf("\"placements\":%ld,\"exchanges\":%ld,\"passes\":%ld,"
+		    "\"moves\":[", np, nx, npass);
+	}
+	for (i = 0; i < shown; i++)
+		print_row(c, &moves[rows[i].idx], &rows[i], i == 0);
+	if (o.json)
+		printf("]}\n");
+	else
+		putchar('\n');
+	return TOOL_OK;
+}
+
+/* Resolves the ruleset of a CGP line and parses it. */
+static struct ctx *
+parse_cgp(const char *s, size_t len, struct position *p, const char *file,
+	long line)
+{
+	char name[RULES_NAME_MAX];
+	struct ctx *c;
+	struct err e;
+
+	if (!cgp_peek_rules(s, len, name, sizeof name)) {
+		if (o.rules_name == NULL) {
+			tool_warnfl(file, line, "no ruleset: the line has no ld and -r was not given");
+			return NULL;
+		}
+		snprintf(name, sizeof name, "%s", o.rules_name);
+	}
+	c = ctx_get(name, -1, file, line);
+	if (c == NULL)
+		return NULL;
+	if (cgp_parse(&c->rules, s, len, p, &e) != 0) {
+		tool_warnfl(file, e.line ? e.line : line, "%s", e.msg);
+		return NULL;
+	}
+	if (p->bingo_bonus >= 0 && p->bingo_bonus != c->rules.bingo_bonus) {
+		c = ctx_get(name, p->bingo_bonus, file, line);
+		if (c == NULL)
+			return NULL;
+	}
+	if (position_check_tiles(&c->rules, p, &e) != 0) {
+		tool_warnfl(file, line, "%s", e.msg);
+		return NULL;
+	}
+	return c;
+}
+
+static int
+do_cgp_stream(FILE *fp, const char *name)
+{
+	struct tool_lines l;
+	long len;
+	int ret = TOOL_OK;
+	static struct position p;
+
+	tool_lines_init(&l, fp, name);
+	while ((len = tool_readline(&l)) != -1) {
+		struct ctx *c;
+
+		if (len == -2) {
+			tool_warnfl(name, l.lineno, "read error:");
+			ret = TOOL_ERR;
+			break;
+		}
+		if (len == -3) {
+			tool_warnfl(name, l.lineno, "line too long");
+			ret = TOOL_ERR;
+			continue;
+		}
+		if (len == 0 || l.buf[0] == '#')
+			continue;
+		c = parse_cgp(l.buf, (size_t)len, &p, name, l.lineno);
+		if (c == NULL) {
+			ret = TOOL_ERR;
+			continue;
+		}
+		if (do_position(c, &p, l.buf, name, l.lineno) != TOOL_OK)
+			ret = TOOL_ERR;
+	}
+	tool_lines_free(&l);
+	return ret;
+}
+
+/* --- Games: --game/--turn and --analyse --- */
+
+struct player_sum {
+	long moves, best, lost;
+};
+
+struct analysis {
+	struct ctx *c;
+	const struct gcg_game *game;
+	const char *file;
+	long want_turn;             /* --game: the turn to stop at, else -1 */
+	long turn;                  /* plays, exchanges and passes seen */
+	int found;
+	int failed;
+	struct player_sum sum[RULES_MAX_PLAYERS];
+	int json_first;
+};
+
+/* Equity of move m from position p, millipoints (score when no leaves). */
+static int64_t
+move_equity(const struct position *p, const struct move *m)
+{
+	uint8_t leave[RULES_MAX_TILES];
+	int64_t eq = (int64_t)m->score * 1000;
+
+	if (o.leaves != NULL) {
+		gen_leave(p->racks[p->to_move], m, leave);
+		eq += klv_leave_value(o.leaves, leave);
+	}
+	return eq;
+}
+
+static int
+same_move(const struct move *a, const struct move *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	if (a->kind == MOVE_PASS)
+		return 1;
+	if (a->kind == MOVE_EXCHANGE) {
+		uint8_t x[RULES_MAX_TILES] = {0}, y[RULES_MAX_TILES] = {0};
+		int k;
+
+		if (!a->tiles_known || !b->tiles_known)
+			return a->len == b->len;
+		for (k = 0; k < a->len; k++)
+			x[TILE_IS_BLANK(a->tiles[k]) ? 0 : TILE_LETTER(a->tiles[k])]++;
+		for (k = 0; k < b->len; k++)
+			y[TILE_IS_BLANK(b->tiles[k]) ? 0 : TILE_LETTER(b->tiles[k])]++;
+		return memcmp(x, y, sizeof x) == 0;
+	}
+	if (a->len == 1 && b->len == 1 && a->ntiles == 1) {
+		/* A one-tile play may be written either way. */
+		return a->row == b->row && a->col == b->col && a->tiles[0] == b->tiles[0];
+	}
+	return a->dir == b->dir && a->row == b->row && a->col == b->col &&
+	    a->len == b->len && memcmp(a->tiles, b->tiles, a->len) == 0;
+}
+
+/* The played move's placements as a set, to match a one-tile play written
+ * down with the across twin the generator emits. */
+static int
+same_placements(const struct move *a, const struct move *b)
+{
+	int ka, kb;
+	int ra[RULES_MAX_DIM], ca[RULES_MAX_DIM], rb2[RULES_MAX_DIM], cb[RULES_MAX_DIM];
+	uint8_t ta[RULES_MAX_DIM], tb[RULES_MAX_DIM];
+	int na = 0, nb = 0, i;
+
+	if (a->kind != MOVE_PLACE || b->kind != MOVE_PLACE)
+		return same_move(a, b);
+	for (ka = 0; ka < a->len; ka++)
+		if (a->tiles[ka]) {
+			ra[na] = a->row + (a->dir ? ka : 0);
+			ca[na] = a->col + (a->dir ? 0 : ka);
+			ta[na++] = a->tiles[ka];
+		}
+	for (kb = 0; kb < b->len; kb++)
+		if (b->tiles[kb]) {
+			rb2[nb] = b->row + (b->dir ? kb : 0);
+			cb[nb] = b->col + (b->dir ? 0 : kb);
+			tb[nb++] = b->tiles[kb];
+		}
+	if (na != nb)
+		return 0;
+	if (na == 1)
+		return ra[0] == rb2[0] && ca[0] == cb[0] && ta[0] == tb[0];
+	for (i = 0; i < na; i++)
+		if (ra[i] != rb2[i] || ca[i] != cb[i] || ta[i] != tb[i])
+			return 0;
+	return a->dir == b->dir;
+}
+
+static int
+analyse_turn(const struct gcg_turn *t, void *arg)
+{
+	struct analysis *an = arg;
+	struct ctx *c = an->c;
+	const struct gcg_event *ev = t->ev;
+	const struct move *played = t->move != NULL ? t->move : &ev->move;
+	const struct move *moves;
+	struct err e;
+	long n, i, rank = 1, besti = -1;
+	int64_t peq, beq = 0;
+	char ptext[96], btext[96];
+	int pl = ev->player, played_found = 0;
+
+	if (ev->kind != GCG_PLAY && ev->kind != GCG_PASS && ev->kind != GCG_EXCHANGE)
+		return 0;
+	an->turn++;
+	if (an->want_turn >= 0) {
+		if (an->turn != an->want_turn)
+			return 0;
+		an->found = 1;
+		if (do_position(c, t->pos, NULL, an->file, ev->line) != TOOL_OK)
+			an->failed = 1;
+		return 1;
+	}
+	if (ev->nrack < 0) {
+		tool_warnfl(an->file, ev->line, "no rack written: move %ld not analysed",
+		    an->turn);
+		return 0;
+	}
+	n = gen_all(c->gen, t->pos, t->bag, GEN_ALL, &e);
+	if (n < 0)
+		tool_die("%s", e.msg);
+	moves = gen_moves(c->gen);
+	{
+		struct move pm = *played;
+
+		if (pm.kind == MOVE_PLACE && ev->kind == GCG_PLAY)
+			pm.score = ev->score;
+		peq = move_equity(t->pos, &pm);
+		if (move_format(&c->rules, &pm, ptext, sizeof ptext) < 0)
+			snprintf(ptext, sizeof ptext, "%s", ev->text);
+	}
+	for (i = 0; i < n; i++) {
+		int64_t eq = move_equity(t->pos, &moves[i]);
+
+		if (besti < 0 || eq > beq) {
+			besti = i;
+			beq = eq;
+		}
+		if (same_placements(&moves[i], played))
+			played_found = 1;
+		else if (eq > peq)
+			rank++;
+	}
+	if (!played_found)
+		rank = -1;          /* not among the legal moves (phony) */
+	if (besti < 0 || move_format(&c->rules, &moves[besti], btext, sizeof btext) < 0)
+		snprintf(btext, sizeof btext, "-");
+	if (besti >= 0 && beq < peq)
+		beq = peq;
+	an->sum[pl].moves++;
+	if (rank == 1)
+		an->sum[pl].best++;
+	an->sum[pl].lost += (long)(beq - peq);
+	if (o.json) {
+		printf("%s{\"turn\":%ld,\"player\":", an->json_first ? "" : ",", an->turn);
+		json_str(an->game->players[pl].nick);
+		printf(",\"move\":");
+		json_str(ptext);
+		printf(",\"score\":%d,\"rank\":%ld,\"of\":%ld,\"best\":", ev->score, rank, n);
+		json_str(btext);
+		printf(",\"best_score\":%d,\"lost\":", besti >= 0 ? moves[besti].score : 0);
+		print_equity(beq - peq);
+		printf("}");
+		an->json_first = 0;
+	} else {
+		printf("%ld\t%s\t%s\t%d\t%ld\t%ld\t%s\t%d\t", an->turn,
+		    an->game->players[pl].nick, ptext, ev->score, rank, n, btext,
+		    besti >= 0 ? moves[besti].score : 0);
+		print_equity(beq - peq);
+		putchar('\n');
+	}
+	return 0;
+}
+
+static int
+do_games(const char *path)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	struct gcg_reader *rd;
+	struct gcg_game *game;
+	const struct rules *def = NULL;
+	struct rules defr;
+	struct err e;
+	int ret = TOOL_OK, rc;
+
+	if (fp == NULL) {
+		tool_warn("%s:", path);
+		return TOOL_ERR;
+	}
+	if (o.rules_name != NULL) {
+		if (rules_get(&defr, o.rules_name, &e) != 0)
+			tool_die("ruleset %s: %s", o.rules_name, e.msg);
+		def = &defr;
+	}
+	rd = gcg_reader_open(fp, path, def, &e);
+	if (rd == NULL)
+		tool_die("%s", e.msg);
+	while ((rc = gcg_read(rd, &game, &e)) != 0) {
+		struct analysis an;
+		struct gcg_result res;
+		int q;
+
+		if (rc < 0) {
+			tool_warnfl(path, e.line, "%s", e.msg);
+			ret = TOOL_ERR;
+			continue;
+		}
+		memset(&an, 0, sizeof an);
+		an.game = game;
+		an.file = path;
+		an.want_turn = o.analyse ? -1 : o.turn;
+		an.json_first = 1;
+		an.c = ctx_get(game->rules.name, -1, path, game->first_line);
+		if (an.c == NULL) {
+			gcg_game_destroy(game);
+			ret = TOOL_ERR;
+			continue;
+		}
+		if (o.analyse) {
+			if (o.json) {
+				printf("{\"file\":");
+				json_str(path);
+				printf(",\"moves\":[");
+			} else {
+				printf("# %s\n#TURN\tPLAYER\tMOVE\tSCORE\tRANK\tOF\tBEST\tBEST_SCORE\tLOST\n",
+				    path);
+			}
+		}
+		if (gcg_replay(game, an.c->lex, analyse_turn, &an, &res, &e) < 0) {
+			tool_warnfl(path, e.line, "%s", e.msg);
+			ret = TOOL_ERR;
+		}
+		if (an.failed)
+			ret = TOOL_ERR;
+		if (o.analyse) {
+			if (o.json)
+				printf("],\"players\":[");
+			for (q = 0; q < game->nplayers; q++) {
+				if (o.json) {
+					printf("%s{\"player\":", q ? "," : "");
+					json_str(game->players[q].nick);
+					printf(",\"moves\":%ld,\"best\":%ld,\"lost\":", an.sum[q].moves,
+					    an.sum[q].best);
+					print_equity(an.sum[q].lost);
+					printf("}");
+				} else {
+					printf("# %s\tmoves %ld\tbest %ld\tlost ", game->players[q].nick,
+					    an.sum[q].moves, an.sum[q].best);
+					print_equity(an.sum[q].lost);
+					putchar('\n');
+				}
+			}
+			if (o.json)
+				printf("]}\n");
+			else
+				putchar('\n');
+		} else if (!an.found) {
+			tool_warnfl(path, 0, "no turn %ld in the game", o.turn);
+			ret = TOOL_ERR;
+		}
+		gcg_game_destroy(game);
+		if (!o.analyse)
+			break;
+	}
+	if (gcg_reader_io_error(rd))
+		ret = TOOL_ERR;
+	gcg_reader_close(rd);
+	if (fp != stdin)
+		fclose(fp);
+	return ret;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "analyse", no_argument, NULL, 'a' },
+		{ "analyze", no_argument, NULL, 'a' },
+		{ "count", no_argument, NULL, 'c' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "leaves", required_argument, NULL, 'k' },
+		{ "lexicon", required_argument, NULL, 'l' },
+		{ "top", required_argument, NULL, 'n' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "robot", required_argument, NULL, 'R' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "turn", required_argument, NULL, 't' },
+		{ "vocab", required_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct err e;
+	long v;
+	int ch, ret = TOOL_OK, i;
+	enum robot_strategy rs;
+	const char *sort = NULL;
+
+	tool_init(argv[0]);
+	o.robot = -1;
+	o.turn = -1;
+	o.seed = 1;
+	while ((ch = getopt_long(argc, argv, "acg:hjk:l:n:R:r:S:s:t:Vv:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			o.analyse = 1;
+			break;
+		case 'c':
+			o.count = 1;
+			break;
+		case 'g':
+			o.game = optarg;
+			break;
+		case 'h':
+			fputs(SYNOPSIS, stdout);
+			return tool_fshut(stdout, "<stdout>", TOOL_OK);
+		case 'j':
+			o.json = 1;
+			break;
+		case 'k':
+			o.leaves_path = optarg;
+			break;
+		case 'l':
+			o.lexicon = optarg;
+			break;
+		case 'n':
+			if (tool_parse_long(optarg, 1, 1000000000L, &v) != 0) {
+				tool_warn("bad --top: %s", optarg);
+				usage();
+			}
+			o.top = v;
+			break;
+		case 'R':
+			if (robot_parse_strategy(optarg, &rs) != 0) {
+				tool_warn("unknown robot: %s (fullsterkur, midlungur, amlodi, equity)",
+				    optarg);
+				usage();
+			}
+			o.robot = (int)rs;
+			break;
+		case 'r':
+			o.rules_name = optarg;
+			break;
+		case 'S':
+			if (tool_parse_long(optarg, 0, LONG_MAX,
+			    &v) != 0) {
+				tool_warn("bad --seed: %s", optarg);
+				usage();
+			}
+			o.seed = (uint64_t)v;
+			break;
+		case 's':
+			sort = optarg;
+			if (strcmp(optarg, "score") == 0)
+				o.sort_equity = 0;
+			else if (strcmp(optarg, "equity") == 0)
+				o.sort_equity = 1;
+			else {
+				tool_warn("bad --sort: %s (score or equity)", optarg);
+				usage();
+			}
+			break;
+		case 't':
+			if (tool_parse_long(optarg, 1, 1000000L, &v) != 0) {
+				tool_warn("bad --turn: %s", optarg);
+				usage();
+			}
+			o.turn = v;
+			break;
+		case 'V':
+			tool_version();
+		case 'v':
+			o.vocab = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if ((o.game != NULL) != (o.turn >= 0)) {
+		tool_warn("--game and --turn go together");
+		usage();
+	}
+	if (o.analyse && (o.game != NULL || argc == 0 || o.robot >= 0)) {
+		tool_warn("--analyse takes GCG files as operands");
+		usage();
+	}
+	if (o.leaves_path != NULL) {
+		o.leaves = klv_load(o.leaves_path, &e);
+		if (o.leaves == NULL) {
+			tool_warnfl(o.leaves_path, e.line, "%s", e.msg);
+			return TOOL_ERR;
+		}
+		if (sort == NULL)
+			o.sort_equity = 1;
+	} else if (o.sort_equity) {
+		tool_warn("--sort equity needs --leaves");
+		usage();
+	}
+	rng_seed(&rng, o.seed);
+	if (o.analyse) {
+		for (i = 0; i < argc; i++)
+			if (do_games(argv[i]) != TOOL_OK)
+				ret = TOOL_ERR;
+	} else if (o.game != NULL) {
+		if (argc > 0)
+			usage();
+		ret = do_games(o.game);
+	} else if (argc == 0) {
+		ret = do_cgp_stream(stdin, "<stdin>");
+	} else {
+		for (i = 0; i < argc; i++) {
+			FILE *fp = strcmp(argv[i], "-") == 0 ? stdin : fopen(argv[i], "r");
+
+			if (fp == NULL) {
+				tool_warn("%s:", argv[i]);
+				ret = TOOL_ERR;
+				continue;
+			}
+			if (do_cgp_stream(fp, fp == stdin ? "<stdin>" : argv[i]) != TOOL_OK)
+				ret = TOOL_ERR;
+			if (fp != stdin)
+				fclose(fp);
+		}
+	}
+	ctx_free_all();
+	return tool_fshut(stdout, "<stdout>", ret);
+}
