@@ -638,7 +638,453 @@ START_TEST(get_by_name)
 	ck_assert_msg(strstr(e.msg, "klingon") != NULL, "%s", e.msg);
 	ck_assert_int_eq(rules_get(&r, "", &e), -1);
 	ck_assert_int_eq(rules_get(&r, "/nonexistent/x.rules", &e), -1);
-	ck_assert_msg(strstr(e.msg, "/nonexistent/x.rules") != NULL, "%s", e.msg);
+	ck_assert_msg(strstr(e.msg, "cannot open") != NULL, "%s", e.msg);
+	ck_assert_int_eq(rules_get(&r, "x.rules", &e), -1);     /* a path, not a name */
+	ck_assert_msg(strstr(e.msg, "cannot open") != NULL, "%s", e.msg);
+}
+END_TEST
+
+
+/* ---- ruleset and layout files ---- */
+
+/* A private directory for the files these tests write. */
+static char tmpdir[64];
+
+static void
+tmp_setup(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/check_rules.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void
+tmp_teardown(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+}
+
+/* put_file: writes n bytes of text to tmpdir/name; returns the path (static). */
+static const char *
+put_file_n(const char *name, const char *text, size_t n)
+{
+	static char path[2][256];
+	static int which;
+	char *p = path[which ^= 1];
+	FILE *fp;
+
+	snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
+	fp = fopen(p, "wb");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_uint_eq(fwrite(text, 1, n, fp), n);
+	ck_assert_int_eq(fclose(fp), 0);
+	return p;
+}
+
+static const char *
+put_file(const char *name, const char *text)
+{
+	return put_file_n(name, text, strlen(text));
+}
+
+/* load_err: loading text as a ruleset fails at line with a message holding sub. */
+static void
+load_err(const char *text, long line, const char *sub)
+{
+	struct rules r;
+	struct err e;
+	const char *p = put_file("bad.rules", text);
+
+	err_clear(&e);
+	ck_assert_msg(rules_load(&r, p, &e) == -1, "loaded: %s", text);
+	ck_assert_msg(e.line == line, "line %ld, want %ld (%s) for: %s", e.line, line,
+		e.msg, text);
+	ck_assert_msg(strstr(e.msg, sub) != NULL, "message '%s' lacks '%s'", e.msg, sub);
+}
+
+/* ck_same_rules: every field of a and b but the names is equal. */
+static void
+ck_same_rules(const struct rules *a, const struct rules *b)
+{
+	int t, i;
+
+	ck_assert_str_eq(a->game, b->game);
+	ck_assert_str_eq(a->lexicon_hint, b->lexicon_hint);
+	ck_assert_int_eq(a->nletters, b->nletters);
+	for (t = 0; t <= a->nletters; t++) {
+		ck_assert_uint_eq(a->upper[t], b->upper[t]);
+		ck_assert_uint_eq(a->lower[t], b->lower[t]);
+		ck_assert_str_eq(a->utf8[t], b->utf8[t]);
+		ck_assert_str_eq(a->utf8_lower[t], b->utf8_lower[t]);
+		ck_assert_int_eq(a->counts[t], b->counts[t]);
+		ck_assert_int_eq(a->values[t], b->values[t]);
+	}
+	ck_assert_int_eq(a->ntiles, b->ntiles);
+	ck_assert_int_eq(a->fold_accents, b->fold_accents);
+	ck_assert_int_eq(a->nfold, b->nfold);
+	for (i = 0; i < a->nfold; i++) {
+		ck_assert_uint_eq(a->fold[i].from, b->fold[i].from);
+		ck_assert_int_eq(a->fold[i].to, b->fold[i].to);
+	}
+	ck_assert_str_eq(a->layout, b->layout);
+	ck_assert_int_eq(a->rows, b->rows);
+	ck_assert_int_eq(a->cols, b->cols);
+	ck_assert_int_eq(a->start_row, b->start_row);
+	ck_assert_int_eq(a->start_col, b->start_col);
+	ck_assert_int_eq(memcmp(a->premium, b->premium, sizeof a->premium), 0);
+	ck_assert_int_eq(a->rack_size, b->rack_size);
+	ck_assert_int_eq(a->bingo_bonus, b->bingo_bonus);
+	ck_assert_int_eq(a->exchange_min, b->exchange_min);
+	ck_assert_int_eq(a->end_kind, b->end_kind);
+	ck_assert_int_eq(a->end_turns_per_player, b->end_turns_per_player);
+	ck_assert_int_eq(a->settle, b->settle);
+	ck_assert_int_eq(a->challenge, b->challenge);
+	ck_assert_int_eq(a->min_players, b->min_players);
+	ck_assert_int_eq(a->max_players, b->max_players);
+	ck_assert_int_eq(a->min_word, b->min_word);
+	ck_assert_int_eq(a->max_word, b->max_word);
+	ck_assert_int_eq(a->two_letter_list, b->two_letter_list);
+}
+
+/* man_examples: the literal blocks of EXAMPLES in man/ordverk-rules.5 (roff
+ * escapes \& and \e undone), shell examples ("$ ...") left out.  Returns the
+ * count, or -1 if the page is not found (the test runs from the tree's top). */
+static int
+man_examples(char blocks[][2048], int max)
+{
+	FILE *fp = fopen("man/ordverk-rules.5", "r");
+	char line[512];
+	int n = 0, in_ex = 0, in_bd = 0;
+
+	if (fp == NULL)
+		return -1;
+	while (fgets(line, sizeof line, fp) != NULL) {
+		if (strncmp(line, ".Sh ", 4) == 0)
+			in_ex = strncmp(line, ".Sh EXAMPLES", 12) == 0;
+		else if (in_ex && strncmp(line, ".Bd -literal", 12) == 0 && n < max) {
+			in_bd = 1;
+			blocks[n][0] = '\0';
+		} else if (in_bd && strncmp(line, ".Ed", 3) == 0) {
+			in_bd = 0;
+			if (blocks[n][0] != '$')
+				n++;
+		} else if (in_bd) {
+			char *o = blocks[n] + strlen(blocks[n]);
+			const char *s;
+
+			for (s = line; *s != '\0'; s++) {
+				if (s[0] == '\\' && s[1] == '&') {
+					s++;
+					continue;
+				}
+				if (s[0] == '\\' && s[1] == 'e')
+					s++;
+				ck_assert_int_lt(o - blocks[n], 2040);
+				*o++ = *s;
+			}
+			*o = '\0';
+		}
+	}
+	fclose(fp);
+	return n;
+}
+
+START_TEST(man_page_examples)
+{
+	static char ex[8][2048];
+	struct rules r, want;
+	struct err e;
+	int n = man_examples(ex, 8);
+	const char *p;
+
+	if (n < 0) {
+		fprintf(stderr, "SKIP man_page_examples: man/ordverk-rules.5 not found "
+			"(run from the top of the tree)\n");
+		return;
+	}
+	ck_assert_int_eq(n, 3);
+	/* 1: Ordspill on the explo board, 8-tile racks. */
+	p = put_file("ordspill-explo.rules", ex[0]);
+	ck_assert_msg(rules_load(&r, p, &e) == 0, "example 1: line %ld: %s", e.line, e.msg);
+	want = *get("no");
+	ck_assert_int_eq(rules_layout(&want, "explo", &e), 0);
+	want.rack_size = 8;
+	snprintf(want.game, sizeof want.game, "Ordspill, explo board, 8-tile racks");
+	ck_same_rules(&r, &want);
+	ck_assert_str_eq(r.name, "no-explo");
+	ck_assert_str_eq(r.lexicon_hint, "no");
+	ck_assert_int_eq(r.start_row, 3);
+	/* 2: English in full = the built-in en. */
+	p = put_file("en-copy.rules", ex[1]);
+	ck_assert_msg(rules_load(&r, p, &e) == 0, "example 2: line %ld: %s", e.line, e.msg);
+	ck_assert_str_eq(r.name, "en-copy");
+	ck_same_rules(&r, get("en"));
+	/* 3: a 7x7 board written in the file. */
+	p = put_file("mini.rules", ex[2]);
+	ck_assert_msg(rules_load(&r, p, &e) == 0, "example 3: line %ld: %s", e.line, e.msg);
+	ck_assert_str_eq(r.name, "en-mini");
+	ck_assert_int_eq(r.rows, 7);
+	ck_assert_int_eq(r.cols, 7);
+	ck_assert_int_eq(r.start_row, 3);
+	ck_assert_int_eq(r.start_col, 3);
+	ck_assert_int_eq(r.premium[0], SQ_TW);
+	ck_assert_int_eq(r.premium[3], SQ_DL);
+	ck_assert_int_eq(r.premium[1 * 7 + 1], SQ_DW);
+	ck_assert_int_eq(r.premium[3 * 7 + 3], SQ_DW);
+	ck_assert_int_eq(r.premium[6 * 7 + 6], SQ_TW);
+	ck_assert_int_eq(r.premium[7 * 7], SQ_PLAIN);    /* nothing past the board */
+	ck_assert_int_eq(r.ntiles, 100);
+}
+END_TEST
+
+START_TEST(load_own_alphabet)
+{
+	/* An alphabet with a letter of two characters, a lowercase-written
+	 * letter, an explicit fold, CRLF line ends and a BOM. */
+	static const char text[] =
+		"\xEF\xBB\xBF# test\r\n"
+		"name  test-ch\r\n"
+		"game  A test  alphabet  \r\n"
+		"letter A 5 1\r\n"
+		"letter CH 2 5\r\n"
+		"letter \xC3\xBE 1 7\r\n"              /* þ written in lowercase */
+		"letter LL ll 1 8\r\n"
+		"letter T 4 1\r\n"
+		"blank 1 0\r\n"
+		"fold \xC3\xA5 A\r\n"                  /* å -> A */
+		"fold-accents no\r\n"
+		"words 2 7\r\n"
+		"players 2 3\r\n"
+		"end passes 2\r\n"
+		"settle transfer\r\n"
+		"challenge 10pt\r\n"
+		"rack 5\r\n"
+		"bingo 35\r\n"
+		"exchange 3\r\n"
+		"two-letter-list yes\r\n";
+	struct rules r;
+	struct err e;
+	uint8_t tiles[RULES_MAX_WORD], rack[RULES_MAX_TILES];
+	char out[64];
+	int n;
+	const char *p = put_file("own.rules", text);
+
+	ck_assert_msg(rules_load(&r, p, &e) == 0, "line %ld: %s", e.line, e.msg);
+	ck_assert_str_eq(r.name, "test-ch");
+	ck_assert_str_eq(r.game, "A test  alphabet");
+	ck_assert_str_eq(r.lexicon_hint, "test-ch");
+	ck_assert_int_eq(r.nletters, 5);
+	ck_assert_int_eq(r.ntiles, 14);
+	ck_assert_uint_eq(r.upper[3], 0xDE);
+	ck_assert_uint_eq(r.lower[3], 0xFE);
+	ck_assert_str_eq(r.utf8[2], "CH");
+	ck_assert_str_eq(r.utf8_lower[2], "ch");
+	ck_assert_uint_eq(r.upper[2], 0);
+	ck_assert_int_eq(r.values[4], 8);
+	ck_assert_int_eq(r.rack_size, 5);
+	ck_assert_int_eq(r.bingo_bonus, 35);
+	ck_assert_int_eq(r.exchange_min, 3);
+	ck_assert_int_eq(r.end_kind, END_PASSES);
+	ck_assert_int_eq(r.end_turns_per_player, 2);
+	ck_assert_int_eq(r.settle, SETTLE_TRANSFER);
+	ck_assert_int_eq(r.challenge, CHALLENGE_10PT);
+	ck_assert_int_eq(r.max_players, 3);
+	ck_assert_int_eq(r.max_word, 7);
+	ck_assert_int_eq(r.two_letter_list, 1);
+	ck_assert_str_eq(r.layout, "standard");
+	/* Words: CH matched in either case, å folded by the pair, é not folded. */
+	ck_assert_int_eq(rules_normalise_word(&r, "chat", 4, tiles, &n, NULL), NORM_OK);
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(tiles[0], 2);
+	ck_assert_int_eq(rules_word_to_utf8(&r, tiles, n, out, sizeof out), 6);
+	ck_assert_str_eq(out, "[CH]AT");
+	tiles[0] |= TILE_BLANK;
+	ck_assert_int_eq(rules_word_to_utf8(&r, tiles, n, out, sizeof out), 6);
+	ck_assert_str_eq(out, "[ch]AT");
+	ck_assert_int_eq(rules_normalise_word(&r, "T\xC3\x85LL", 5, tiles, &n, NULL),
+		NORM_FOLDED);
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(tiles[2], 4);
+	ck_assert_int_eq(rules_normalise_word(&r, "T\xC3\xA9", 3, tiles, &n, NULL),
+		NORM_OUTSIDE);
+	ck_assert_int_eq(rules_normalise_word(&r, "ATATATAT", 8, tiles, &n, NULL),
+		NORM_TOO_LONG);
+	/* Racks: [CH] in brackets, either case. */
+	ck_assert_int_eq(rules_rack_parse(&r, "[ch]A?[LL]", 10, rack, &e), 4);
+	ck_assert_int_eq(rack[2], 1);
+	ck_assert_int_eq(rack[4], 1);
+	ck_assert_int_eq(rules_rack_format(&r, rack, out, sizeof out), 10);
+	ck_assert_str_eq(out, "A[CH][LL]?");
+	/* rules_get takes the path too. */
+	ck_assert_int_eq(rules_get(&r, p, &e), 0);
+	ck_assert_str_eq(r.name, "test-ch");
+}
+END_TEST
+
+START_TEST(load_defaults_and_names)
+{
+	struct rules r;
+	struct err e;
+	const char *p;
+
+	/* No name line: the file name; no base: the defaults. */
+	p = put_file("tiny.rules", "letter A 4 1\nletter B 3 2\nblank 0 0\n");
+	ck_assert_msg(rules_load(&r, p, &e) == 0, "line %ld: %s", e.line, e.msg);
+	ck_assert_str_eq(r.name, "tiny");
+	ck_assert_str_eq(r.game, "tiny");
+	ck_assert_str_eq(r.lexicon_hint, "tiny");
+	ck_assert_int_eq(r.ntiles, 7);
+	ck_assert_int_eq(r.rack_size, 7);
+	ck_assert_int_eq(r.bingo_bonus, 50);
+	ck_assert_int_eq(r.end_kind, END_SCORELESS);
+	ck_assert_int_eq(r.settle, SETTLE_DOUBLE);
+	ck_assert_int_eq(r.challenge, CHALLENGE_NONE);
+	ck_assert_int_eq(r.fold_accents, 1);
+	ck_assert_int_eq(r.start_row, 7);
+	/* base + tile: Icelandic with one more X; the lexicon stays "is". */
+	p = put_file("isx.rules", "base is\nname is-x\ntile x 2 10\n");
+	ck_assert_msg(rules_load(&r, p, &e) == 0, "line %ld: %s", e.line, e.msg);
+	ck_assert_str_eq(r.lexicon_hint, "is");
+	ck_assert_int_eq(r.ntiles, 101);
+	ck_assert_int_eq(r.counts[tile(&r, "X")], 2);
+	ck_assert_int_eq(r.two_letter_list, 1);
+	/* base + own letters: the base's folds go, the lexicon is the name. */
+	p = put_file("da2.rules", "base da\nname da-ab\nletter A 9 1\nletter B 9 1\n");
+	ck_assert_msg(rules_load(&r, p, &e) == 0, "line %ld: %s", e.line, e.msg);
+	ck_assert_int_eq(r.nletters, 2);
+	ck_assert_int_eq(r.nfold, 0);
+	ck_assert_int_eq(r.ntiles, 20);
+	ck_assert_str_eq(r.lexicon_hint, "da-ab");
+	ck_assert_int_eq(r.max_players, 4);
+}
+END_TEST
+
+START_TEST(load_errors)
+{
+	struct rules r;
+	struct err e;
+
+	load_err("base en\nfrobnicate 3\n", 2, "unknown setting 'frobnicate'");
+	load_err("name x\nbase en\n", 2, "first");
+	load_err("base klingon\n", 1, "base NAME");
+	load_err("base en\nname has space\n", 2, "name NAME");
+	load_err("base en\nname \xC3\xA6\n", 2, "name NAME");
+	load_err("letter A 1 1\nletter a 2 2\n", 2, "twice");
+	load_err("letter A 1 1\nletter 7 2 2\n", 2, "digits");
+	load_err("letter A 1 1\nletter ? 2 2\n", 2, "punctuation");
+	load_err("letter A 1 1\nletter B 256 2\n", 2, "0..255");
+	load_err("letter A 1 1\nletter B x 2\n", 2, "0..255");
+	load_err("letter A 1 1\nletter B\n", 2, "letter UPPER");
+	load_err("letter A 1 1\nletter \xE4\xB8\xAD 2 2\n", 2, "lowercase");   /* 中 */
+	load_err("letter A 1 1\nletter \xC3 1 1\n", 2, "UTF-8");
+	load_err("letter A 1 1\nletter ABCDEFGH 1 1\n", 2, "7 bytes");
+	load_err("base en\ntile \xC3\x86 1 1\n", 2, "not a letter");
+	load_err("base en\nfold \xC3\xA9 \xC3\x86\n", 2, "not a letter");
+	load_err("base en\nfold E A\n", 2, "outside the alphabet");
+	load_err("base en\nfold-accents maybe\n", 2, "fold-accents");
+	load_err("base en\nrack 0\n", 2, "rack N");
+	load_err("base en\nrack 17\n", 2, "rack N");
+	load_err("base en\nplayers 3 2\n", 2, "players");
+	load_err("base en\nplayers 5\n", 2, "players");
+	load_err("base en\nwords 1 15\n", 2, "words");
+	load_err("base en\nwords 2 16\n", 2, "words");
+	load_err("base en\nend sometimes 3\n", 2, "end passes");
+	load_err("base en\nsettle half\n", 2, "settle");
+	load_err("base en\nchallenge 7pt\n", 2, "challenge");
+	load_err("base en\ngame\n", 2, "game TEXT");
+	load_err("base en\nlayout no-such-board\n", 2, "no-such-board");
+	load_err("letter A 1 1\nletter B 1 1\nblank 2 0\n", 0, "cannot fill");
+	load_err("# nothing\n\n", 0, "no letters");
+	/* Inline boards. */
+	load_err("base en\nboard\n=.=\n.-\nstart A1\n", 4, "first had 3");
+	load_err("base en\nboard\n=.=\n.x.\nstart A1\n", 4, "'x'");
+	load_err("base en\nboard\n=.=\n", 3, "start");
+	load_err("base en\nboard\n=.=\nstart D1\n", 4, "off the");
+	load_err("base en\nboard\n=.=\nstart A2\n", 4, "off the");
+	load_err("base en\nboard\n=.=\nstart 1\n", 4, "start COORD");
+	load_err("base en\nboard\nstart A1\n", 3, "before any");
+	load_err("base en\nboard\n======================\nstart A1\n", 3, "longer");
+	/* Not text, or not there. */
+	ck_assert_int_eq(rules_load(&r, put_file_n("u16.rules", "\xFF\xFE" "b\0a\0", 6),
+		&e), -1);
+	ck_assert_msg(strstr(e.msg, "NUL") != NULL, "%s", e.msg);
+	ck_assert_int_eq(rules_load(&r, "/nonexistent/dir/x.rules", &e), -1);
+	ck_assert_int_eq(e.line, 0);
+	ck_assert_msg(strstr(e.msg, "cannot open") != NULL, "%s", e.msg);
+}
+END_TEST
+
+START_TEST(layout_files)
+{
+	struct rules r = *get("en");
+	struct err e;
+	const char *p;
+	char rp[300];
+	int i;
+
+	/* A layout file: comments, blank lines, 21 x 3, quadruple squares. */
+	p = put_file("long.layout",
+		"# a long thin board\n\n"
+		"=...................~\n"
+		"^.......'.....\".....-\n"
+		".....................\n"
+		"  start 2k\n\n# end\n");
+	ck_assert_msg(rules_layout(&r, p, &e) == 0, "line %ld: %s", e.line, e.msg);
+	ck_assert_int_eq(r.rows, 3);
+	ck_assert_int_eq(r.cols, 21);
+	ck_assert_int_eq(r.start_row, 1);
+	ck_assert_int_eq(r.start_col, 10);
+	ck_assert_str_eq(r.layout, "long.layout");
+	ck_assert_int_eq(r.premium[0], SQ_TW);
+	ck_assert_int_eq(r.premium[20], SQ_QW);
+	ck_assert_int_eq(r.premium[21], SQ_QL);
+	ck_assert_int_eq(r.premium[21 + 8], SQ_DL);
+	ck_assert_int_eq(r.premium[21 + 14], SQ_TL);
+	ck_assert_int_eq(r.premium[41], SQ_DW);
+	for (i = 42; i < RULES_MAX_SQUARES; i++)
+		ck_assert_int_eq(r.premium[i], SQ_PLAIN);
+	/* The SPEC's standard board as a file gives the built-in board. */
+	{
+		char text[512] = "";
+
+		for (i = 0; i < 15; i++) {
+			strcat(text, spec_standard[i]);
+			strcat(text, "\n");
+		}
+		strcat(text, "start H8\n");
+		p = put_file("std.layout", text);
+		ck_assert_int_eq(rules_layout(&r, p, &e), 0);
+		ck_board(&r, spec_standard);
+		ck_assert_int_eq(r.start_row, 7);
+		ck_assert_int_eq(r.start_col, 7);
+	}
+	/* Errors leave r as it was. */
+	p = put_file("bad.layout", "=.=\n.-.\nstart B2\nextra\n");
+	ck_assert_int_eq(rules_layout(&r, p, &e), -1);
+	ck_assert_int_eq(e.line, 4);
+	ck_assert_int_eq(r.rows, 15);
+	ck_assert_str_eq(r.layout, "std.layout");
+	ck_assert_int_eq(rules_layout(&r, "explo2", &e), -1);
+	ck_assert_msg(strstr(e.msg, "standard, explo") != NULL, "%s", e.msg);
+	ck_assert_int_eq(rules_layout(&r, "", &e), -1);
+	/* A ruleset naming a layout file beside it. */
+	put_file("small.layout", "'.'\n.=.\n'.'\nstart B2\n");
+	p = put_file("small.rules", "base no\nlayout small.layout\n");
+	ck_assert_msg(rules_load(&r, p, &e) == 0, "line %ld: %s", e.line, e.msg);
+	ck_assert_int_eq(r.rows, 3);
+	ck_assert_int_eq(r.premium[4], SQ_TW);
+	ck_assert_str_eq(r.layout, "small.layout");
+	ck_assert_str_eq(r.name, "small");
+	/* ... and an error inside it, reported with both lines. */
+	put_file("broken.layout", "'.'\n.=.\n'.\nstart B2\n");
+	p = put_file("broken.rules", "base no\n\nlayout broken.layout\n");
+	ck_assert_int_eq(rules_load(&r, p, &e), -1);
+	ck_assert_int_eq(e.line, 3);
+	snprintf(rp, sizeof rp, "broken.layout:3:");
+	ck_assert_msg(strstr(e.msg, rp) != NULL, "%s", e.msg);
 }
 END_TEST
 
@@ -716,6 +1162,15 @@ rules_suite(void)
 	tcase_add_test(tc, normalise_nfc_and_case);
 	tcase_add_test(tc, word_to_utf8);
 	tcase_add_test(tc, racks);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("files");
+	tcase_add_checked_fixture(tc, tmp_setup, tmp_teardown);
+	tcase_add_test(tc, man_page_examples);
+	tcase_add_test(tc, load_own_alphabet);
+	tcase_add_test(tc, load_defaults_and_names);
+	tcase_add_test(tc, load_errors);
+	tcase_add_test(tc, layout_files);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("shared");
