@@ -71,6 +71,18 @@ parse_seed(const char *s)
 	return (uint64_t)v;
 }
 
+/* die_file: exits with an error about file path (its message may
+ * already name it). */
+static void die_file(const char *path, const struct err *e)
+	__attribute__((noreturn));
+static void
+die_file(const char *path, const struct err *e)
+{
+	if (strstr(e->msg, path) != NULL)
+		tool_die("%s", e->msg);
+	tool_die("%s: %s", path, e->msg);
+}
+
 static void
 get_rules(struct rules *r, const char *name)
 {
@@ -698,12 +710,12 @@ cmd_play(int argc, char **argv)
 		lexpath = deflex;
 	}
 	if ((lex = lex_load(lexpath, &r, &e)) == NULL)
-		tool_die("%s: %s", lexpath, e.msg);
+		die_file(lexpath, &e);
 	lexicon_label(lexpath, lexname, sizeof lexname);
 	if (vocabpath != NULL && (vocab = lex_load(vocabpath, &r, &e)) == NULL)
-		tool_die("%s: %s", vocabpath, e.msg);
+		die_file(vocabpath, &e);
 	if (leavespath != NULL && (leaves = klv_load(leavespath, &e)) == NULL)
-		tool_die("%s: %s", leavespath, e.msg);
+		die_file(leavespath, &e);
 	for (int i = 0; i < 2; i++) {
 		struct robot_opts o = { pl[i].strat, vocab, leaves };
 

@@ -1,0 +1,36 @@
+#!/bin/sh
+# bagsim: shards played in parallel (GNU parallel) and merged give exactly
+# the statistics and the game lines of one run.
+set -eu
+[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
+[ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
+"$BIN/lexcompile" -r no -o no.lex "$SHARED/wordlists/small/no-bokmaal-2to4.txt" 2>/dev/null
+run="$BIN/bagsim play -r no -l no.lex -g 9 -s 2026"
+$run -o all.stats > all.tsv
+$run -S > all.table
+if command -v parallel >/dev/null 2>&1; then
+	parallel --will-cite "$run -x {}/3 -o s{}.stats > s{}.tsv" ::: 1 2 3
+else
+	echo "GNU parallel not installed: shards run one after the other"
+	for k in 1 2 3; do $run -x $k/3 -o s$k.stats > s$k.tsv; done
+fi
+"$BIN/bagsim" merge s1.stats s2.stats s3.stats > merged.table
+cmp all.table merged.table
+"$BIN/bagsim" merge all.stats | cmp - all.table
+grep -hv '^#' s1.tsv s2.tsv s3.tsv | sort -n > shards.tsv
+grep -v '^#' all.tsv | cmp - shards.tsv
+# The table counts what the game lines say.
+[ "$(awk -F'\t' '$1 == "turns" { print $2 }' all.table)" = 9 ]
+t=$(grep -v '^#' all.tsv | awk -F'\t' '{ s += $8 } END { print s / 9 }')
+m=$(awk -F'\t' '$1 == "turns" { print $3 + 0 }' all.table)
+awk -v a="$t" -v b="$m" 'BEGIN { d = a - b; exit !(d < 0.0001 && d > -0.0001) }'
+# Merging the same file twice doubles n and keeps the means.
+"$BIN/bagsim" merge all.stats all.stats > twice.table
+[ "$(awk -F'\t' '$1 == "turns" { print $2 }' twice.table)" = 18 ]
+[ "$(awk -F'\t' '$1 == "turns" { print $3 }' twice.table)" = \
+  "$(awk -F'\t' '$1 == "turns" { print $3 }' all.table)" ]
+# Files of another ruleset are refused.
+sed 's/^rules	no$/rules	en/' all.stats > en.stats
+! "$BIN/bagsim" merge all.stats en.stats > /dev/null 2>err
+grep -q 'ruleset en' err
+echo ok

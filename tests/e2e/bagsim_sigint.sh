@@ -1,0 +1,24 @@
+#!/bin/sh
+# bagsim: SIGINT finishes the current game, prints the statistics so far,
+# writes the stats file, and exits 1.
+set -eu
+[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
+[ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
+"$BIN/lexcompile" -r en -o en.lex "$SHARED/wordlists/small/en-enable-2to4.txt" 2>/dev/null
+"$BIN/bagsim" play -r en -l en.lex -g 100000000 -S -o part.stats -p part.svg > table 2> err &
+pid=$!
+sleep 3
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+[ $rc -eq 1 ]
+grep -q 'interrupted after' err
+n=$(awk -F'\t' '$1 == "turns" { print $2 }' table)
+[ "$n" -ge 1 ]
+grep -q "^games	$n\$" part.stats
+"$BIN/bagsim" merge part.stats | cmp - table
+# The chart: one bar per letter with tiles (26 letters and the blank).
+grep -q '^<svg' part.svg
+grep -q '^</svg>' part.svg
+[ "$(grep -c 'fill="#4a7ab5"' part.svg)" -eq 27 ]
+echo ok
