@@ -411,3 +411,49 @@ move_apply(struct position *p, int player, const struct move *m)
 	}
 	p->scores[player] += m->score;
 }
+
+void
+move_canonical(const struct board *b, struct move *m)
+{
+	int i, row, col, r0, c0, n, dr, dc, dir;
+	uint8_t tile = 0;
+
+	if (m->kind != MOVE_PLACE || m->ntiles != 1)
+		return;
+	for (i = 0; i < m->len && m->tiles[i] == 0; i++)
+		;
+	if (i == m->len)
+		return;
+	tile = m->tiles[i];
+	row = m->row + (m->dir == DIR_DOWN ? i : 0);
+	col = m->col + (m->dir == DIR_ACROSS ? i : 0);
+	if (row >= b->rows || col >= b->cols)
+		return;
+	/* Across when the tile has a neighbour across, else down. */
+	for (dir = DIR_ACROSS; dir <= DIR_DOWN; dir++) {
+		dr = dir == DIR_DOWN;
+		dc = dir == DIR_ACROSS;
+		r0 = row;
+		c0 = col;
+		while (r0 - dr >= 0 && c0 - dc >= 0
+		    && b->sq[(r0 - dr) * b->cols + c0 - dc] != 0) {
+			r0 -= dr;
+			c0 -= dc;
+		}
+		n = 0;
+		while (r0 + dr * n < b->rows && c0 + dc * n < b->cols
+		    && n < RULES_MAX_DIM && (b->sq[(r0 + dr * n) * b->cols + c0
+		    + dc * n] != 0 || (r0 + dr * n == row && c0 + dc * n == col)))
+			n++;
+		if (n < 2)
+			continue;
+		m->dir = (uint8_t)dir;
+		m->row = (uint8_t)r0;
+		m->col = (uint8_t)c0;
+		m->len = (uint8_t)n;
+		for (i = 0; i < n; i++)
+			m->tiles[i] = (r0 + dr * i == row && c0 + dc * i == col)
+				? tile : 0;
+		return;
+	}
+}

@@ -31,15 +31,26 @@ struct move {
 };
 
 /* move_parse: parses SPEC §2.2 notation ("8D KV.NNE", "D8 KV(I)NNE",
- * "-ABC", "-3", "-").  The board (may be NULL) fills in through-letters
- * written as letters and checks they match; without a board a letter is a
- * letter placed.  row_letter = 1 reads Netskrafl's "H8" = row H.
- * Returns 0 or -1 with e set. */
+ * "-ABC", "-3", "-").  Coordinates in either case ("8d"); a number first is
+ * a row (across), a letter first a column (down); row_letter = 1 reads
+ * Netskrafl's "H8" = row H, across (and "8H" = column 8, down) instead.
+ * In the word, '.' and letters in parentheses are tiles already on the
+ * board (tiles[i] = 0), lowercase letters are blanks, '?' is not allowed.
+ * With a board (b may be NULL), a letter on an occupied square is a
+ * through-letter too, and every through-letter must match the board
+ * ("square G8 holds I, not N", "square H7 is empty, but the move plays
+ * through it"); without one, a letter is a letter placed.  Exchanges take
+ * tiles ('?' = blank, stored as TILE_BLANK) or a count (tiles_known = 0),
+ * at most rack_size.  Leading and trailing white space is ignored; "--"
+ * (a GCG withdrawn play) is refused.  Returns 0 or -1 with e set. */
 int move_parse(const struct rules *r, const struct board *b, const char *s,
 	size_t len, int row_letter, struct move *m, struct err *e);
 
-/* move_format: writes m in GCG notation ("8D KV.NNE", "-ABC", "-") into
- * out; returns the length or -1 if cap is too small. */
+/* move_format: writes m in canonical GCG notation ("8D KV.NNE", "-ABC?",
+ * "-3", "-"): uppercase coordinates, '.' for tiles played through, blanks
+ * lowercase, letters of several characters in brackets.  Returns the length
+ * (NUL written) or -1 (out = "") if cap is too small or m holds a tile that
+ * is not a letter of r. */
 int move_format(const struct rules *r, const struct move *m, char *out,
 	size_t cap);
 
@@ -56,22 +67,57 @@ struct move_detail {
 	int score;                      /* total */
 };
 
-/* move_validate: checks a tile play against position p (player to_move's
- * rack) and, if lex is not NULL, the lexicon; scores it into m->score and
- * *d (may be NULL).  Exchanges are checked against the rack and the bag
- * size (unseen tiles minus the other racks) with the exchange threshold.
- * Returns 0 if legal, else -1 with e holding the reason ("not connected",
- * "rack lacks Ø", "KVINNX is not a word"). */
+/* move_validate: checks move m for the player to move in p (p->to_move's
+ * rack) and, if lex is not NULL, every word against the lexicon; scores a
+ * legal tile play into m->score and *d (d may be NULL).  It normalises m: a
+ * letter given on a square that holds the same letter becomes 0 (played
+ * through) and ntiles is recounted.  Checks, in this order, each with its
+ * own message in e:
+ *   "off the board"; "invalid tile at H8";
+ *   "gap at I8: the word is not contiguous" (a 0 on an empty square);
+ *   "square F8 holds V, not A" (a letter on a square holding another);
+ *   "no tile placed";
+ *   "the word goes on through H8: write the whole word" (a tile touches
+ *   the word's first or last square along its line);
+ *   "first play must cover the start square H8" (empty board);
+ *   "not connected to the tiles on the board";
+ *   "rack lacks ØØ?" (only when the rack is known; blanks as '?');
+ *   "the play forms no word of two letters or more";
+ *   "KVINNX is not a word" (main word first, then cross words).
+ * A struct move is one line by construction, so "not in one line" cannot
+ * arise here; move_parse rejects notation that is not a line.
+ * A one-tile play that makes words both ways is one move; its main word
+ * is the across word (and move_canonical writes it across), as the
+ * conformance lists, Quackle and Macondo do.
+ * Exchanges: the tiles must be on the rack (or, given as a count, the rack
+ * must hold that many), and the bag (position_bag_count) must hold at least
+ * the threshold: p->exchange_min (CGP etl) if set, else r->exchange_min,
+ * and at least one tile ("exchange needs at least 7 tiles in the bag; it
+ * holds 6").  A pass is always legal.  Returns 0 if legal, else -1. */
 int move_validate(const struct rules *r, const struct lex *lex,
 	const struct position *p, struct move *m, struct move_detail *d,
 	struct err *e);
 
-/* move_score: scores a play already known to be well placed (no checks). */
+/* move_score: scores a tile play already known to be well placed (no
+ * checks; 0 for exchanges and passes) by SPEC §1.2: letter premiums, then
+ * word premiums multiplied together, only under tiles placed now; blanks 0;
+ * main word plus every cross word; r->bingo_bonus when r->rack_size tiles
+ * are placed.  Fills *d (may be NULL): main word first, then the cross
+ * words in move order, each with its score.  Returns the score. */
 int move_score(const struct rules *r, const struct board *b,
 	const struct move *m, struct move_detail *d);
 
-/* move_apply: puts m's tiles on the board, takes them from rack, adds the
- * score (no checks). */
+/* move_apply: plays m for player: a tile play puts its tiles on the board,
+ * takes them from the player's rack (a blank from index 0) and adds
+ * m->score to the player's score; an exchange with known tiles takes them
+ * from the rack (drawing is the caller's: bag.h); a pass changes nothing.
+ * No checks (validate first); does not change to_move or zeros. */
 void move_apply(struct position *p, int player, const struct move *m);
+
+/* move_canonical: rewrites a one-tile play into the form the conformance
+ * data and GCG files use: across, from the first letter of the across word,
+ * when the tile has a neighbour across; else down, from the first letter of
+ * the down word.  Other moves are left as they are. */
+void move_canonical(const struct board *b, struct move *m);
 
 #endif

@@ -142,12 +142,12 @@ score_play(const struct rules *r, const struct board *b, const struct move *m,
 			d->words[d->nwords++] = w;
 		total += w.score;
 	}
-	/* A one-tile play's main word is the longer of its two words, the
-	 * across one on a tie (documented in move.h). */
+	/* A one-tile play that makes words both ways is written across
+	 * (move_canonical), so its main word is the across one (move.h). */
 	if (m->ntiles == 1 && d->nwords == 2) {
 		struct move_word *a = &d->words[0], *c = &d->words[1];
 
-		if (c->len > a->len || (c->len == a->len && c->dir == DIR_ACROSS)) {
+		if (c->dir == DIR_ACROSS) {
 			w = *a;
 			*a = *c;
 			*c = w;

@@ -177,8 +177,9 @@ START_TEST(cross_word_through_covered_premium)
 }
 END_TEST
 
-/* A single tile making words both ways is one move; its main word is the
- * longer one (across on a tie), and both words score. */
+/* A single tile making words both ways is one move, written across
+ * (move_canonical); its main word is the across one, and both words
+ * score. */
 START_TEST(one_tile_both_ways)
 {
 	const struct rules *en = rules_builtin("en");
@@ -196,18 +197,18 @@ START_TEST(one_tile_both_ways)
 	ck_assert_int_eq(score_of(en, &p, "K8 S..", &d), 11);
 	word_is(en, &d.words[0], "CATS", 6);
 	word_is(en, &d.words[1], "SUP", 5);
-	/* UPS below: SUPS is as long as CATS, so CATS (across) leads. */
+	/* UPS below: SUPS and CATS, CATS (across) leads. */
 	pos_of(en, "15/15/15/15/15/15/15/7CAT5/10U4/10P4/10S4/15/15/15/15 "
 		"S/ 0/0 0 ld en;", &p);
 	ck_assert_int_eq(score_of(en, &p, "K8 S...", &d), 12);
 	word_is(en, &d.words[0], "CATS", 6);
 	word_is(en, &d.words[1], "SUPS", 6);
-	/* Longer down word leads even when written across. */
+	/* The across word leads even when shorter and written down. */
 	pos_of(en, "15/15/15/15/15/15/15/8AT5/10U4/10P4/10S4/15/15/15/15 "
 		"S/ 0/0 0 ld en;", &p);
-	ck_assert_int_eq(score_of(en, &p, "8I ..S", &d), 9);
-	word_is(en, &d.words[0], "SUPS", 6);
-	word_is(en, &d.words[1], "ATS", 3);
+	ck_assert_int_eq(score_of(en, &p, "K8 S...", &d), 9);
+	word_is(en, &d.words[0], "ATS", 3);
+	word_is(en, &d.words[1], "SUPS", 6);
 }
 END_TEST
 

@@ -419,7 +419,7 @@ START_TEST(conformance)
 	struct lex *lex;
 	struct position p;
 	int have_pos = 0;
-	long lineno = 0, nmoves = 0, npos = 0;
+	long lineno = 0, nmoves = 0, npos = 0, nsingle = 0;
 
 	ck_assert_ptr_nonnull(r);
 	if (test_shared_path(c->wordlist, wpath, sizeof wpath, "conformance") == NULL
@@ -466,6 +466,28 @@ START_TEST(conformance)
 		ck_assert_msg(move_format(r, &m, out, sizeof out)
 			== (int)(tab - line) && memcmp(out, line, (size_t)(tab - line))
 			== 0, "%s:%ld: formatted as %s", mpath, lineno, out);
+		/* A one-tile play given as just its tile, either way, comes
+		 * back from move_canonical in the listed form. */
+		if (m.ntiles == 1) {
+			struct move one = m;
+			int i, dir;
+
+			for (i = 0; m.tiles[i] == 0; i++)
+				;
+			for (dir = DIR_ACROSS; dir <= DIR_DOWN; dir++) {
+				one.row = (uint8_t)(m.row + (m.dir == DIR_DOWN ? i : 0));
+				one.col = (uint8_t)(m.col + (m.dir == DIR_ACROSS ? i : 0));
+				one.dir = (uint8_t)dir;
+				one.len = 1;
+				one.tiles[0] = m.tiles[i];
+				move_canonical(&p.board, &one);
+				ck_assert_int_eq(move_format(r, &one, out, sizeof out),
+					(int)(tab - line));
+				ck_assert_msg(memcmp(out, line, (size_t)(tab - line))
+					== 0, "%s:%ld: canonical %s", mpath, lineno, out);
+			}
+			nsingle++;
+		}
 		nmoves++;
 	}
 	free(line);
@@ -473,6 +495,7 @@ START_TEST(conformance)
 	lex_destroy(lex);
 	ck_assert_int_gt(npos, 10);
 	ck_assert_int_gt(nmoves, 1000);
+	ck_assert_int_gt(nsingle, 10);
 }
 END_TEST
 
