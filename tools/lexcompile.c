@@ -1,0 +1,489 @@
+/*
+ * lexcompile — compile word lists into a lexicon (ordverk format or KWG).
+ *
+ * Every entry is normalised by the ruleset (rules_normalise_word): NFC,
+ * uppercase by the alphabet's table, folding (IDÉ -> IDE in no/da), length
+ * 2..15.  Entries that do not normalise are reported and left out; that is
+ * not an error.  Errors (unreadable file, UTF-16, invalid UTF-8 in a line,
+ * write failure) make the run fail without writing anything.
+ *
+ * All entries go into one array of 16-byte records (the word's tiles padded
+ * with zeros, then its length and where it came from), sorted once: equal
+ * words are then neighbours, which gives duplicates, the two-letter rule and
+ * the additions and removals in one pass.
+ */
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "err.h"
+#include "lex.h"
+#include "rules.h"
+#include "tool.h"
+#include "wordlist.h"
+
+enum src { SRC_LIST = 0, SRC_TWO = 1, SRC_ADD = 2, SRC_REMOVE = 3 };
+
+/* A word record: t[0..len) tiles, zero padded; meta = len | src << 4.
+ * Comparing whole records with memcmp orders words as the lexicon does
+ * (letters are >= 1, so a prefix sorts first) and groups equal words. */
+struct rec {
+	uint8_t t[RULES_MAX_WORD];
+	uint8_t meta;
+};
+
+struct counts {
+	unsigned long in, rejected, folded, duplicates, two_dropped;
+	unsigned long removed, remove_absent, kept;
+};
+
+struct state {
+	const struct rules *r;
+	enum wordlist_encoding enc;
+	int quiet, lint, progress, twomode;
+	FILE *report;               /* where word reports go */
+	struct rec *recs;
+	size_t nrecs, caprecs;
+	struct counts c;
+	int errors;                 /* input errors seen */
+};
+
+static const char synopsis[] =
+	"usage: lexcompile -r RULESET [-Lq] [-o OUT] [-f ordverk|kwg] [-e utf8|latin1]\n"
+	"                  [-a FILE] [-d FILE] [-t FILE] [LIST ...]\n";
+
+static void
+usage(void)
+{
+	fputs(synopsis, stderr);
+	exit(TOOL_ERR);
+}
+
+static void
+help(void)
+{
+	fputs(synopsis, stdout);
+	fputs("\n"
+	      "  -r, --rules RULESET      ruleset name (no, no-nsf, da, is, is-old, en) or file\n"
+	      "  -o, --output OUT         write the lexicon to OUT (default: standard output)\n"
+	      "  -f, --format FMT         ordverk (default) or kwg\n"
+	      "  -e, --encoding ENC       utf8 (default) or latin1 (ISO-8859-1 lists)\n"
+	      "  -t, --two-letter FILE    two-letter words come only from FILE\n"
+	      "  -a, --add FILE           words to add after the lists\n"
+	      "  -d, --remove FILE        words to remove at the end\n"
+	      "  -L, --lint               report rejected and folded words only; write nothing\n"
+	      "  -q, --quiet              no word reports and no summary\n"
+	      "  -h, --help, -V, --version\n", stdout);
+	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
+}
+
+static void
+show_progress(const char *what, double frac, const char *name, unsigned long n)
+{
+	if (name != NULL)
+		fprintf(stderr, "\r%s: %s %s: %lu words", tool_name(), what, name, n);
+	else
+		fprintf(stderr, "\r%s: %s: %3d%%   ", tool_name(), what,
+			(int)(frac * 100.0 + 0.5));
+	fflush(stderr);
+}
+
+static void
+clear_progress(void)
+{
+	fprintf(stderr, "\r%*s\r", 72, "");
+	fflush(stderr);
+}
+
+static void
+build_progress(double frac, void *arg)
+{
+	(void)arg;
+	show_progress("building", frac, NULL, 0);
+}
+
+static void
+add_rec(struct state *st, const uint8_t *tiles, int n, enum src src)
+{
+	struct rec *rc;
+
+	if (st->nrecs == st->caprecs) {
+		size_t ncap = st->caprecs ? st->caprecs * 2 : 65536;
+
+		if (ncap > SIZE_MAX / sizeof *st->recs)
+			tool_die("out of memory");
+		st->recs = tool_xrealloc(st->recs, ncap * sizeof *st->recs);
+		st->caprecs = ncap;
+	}
+	rc = &st->recs[st->nrecs++];
+	memset(rc, 0, sizeof *rc);
+	memcpy(rc->t, tiles, (size_t)n);
+	rc->meta = (uint8_t)(n | (int)src << 4);
+}
+
+/* report: one line about an entry, "prog: FILE:LINE: WORD: msg". */
+static void
+report(struct state *st, const char *name, long line, const char *word,
+	const char *msg)
+{
+	fprintf(st->report, "%s: %s:%ld: %s: %s\n", tool_name(), name, line,
+		word, msg);
+}
+
+/* read_list: reads one file (or "-") into records of kind src. */
+static void
+read_list(struct state *st, const char *path, enum src src)
+{
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	struct err e;
+	struct wordlist *wl = wordlist_open(path, st->enc, &e);
+	enum wordlist_status ws;
+	const char *w;
+	size_t len;
+	unsigned long nread = 0;
+
+	if (wl == NULL) {
+		tool_warnerr(name, &e);
+		st->errors++;
+		return;
+	}
+	while ((ws = wordlist_next(wl, &w, &len, &e)) != WORDLIST_EOF) {
+		uint8_t tiles[RULES_MAX_WORD];
+		int n = 0;
+		uint32_t bad = 0;
+		enum norm_result res;
+		char msg[160];
+
+		if (ws == WORDLIST_FATAL) {
+			tool_warnerr(name, &e);
+			st->errors++;
+			break;
+		}
+		if (ws == WORDLIST_BAD) {
+			tool_warnerr(name, &e);
+			st->errors++;
+			continue;
+		}
+		if (src != SRC_REMOVE)
+			st->c.in++;
+		if (st->progress && (++nread & 0xffff) == 0)
+			show_progress("reading", 0, name, nread);
+		res = rules_normalise_word(st->r, w, len, tiles, &n, &bad);
+		if (res == NORM_OK || res == NORM_FOLDED) {
+			if (src == SRC_TWO && n != 2) {
+				st->c.rejected++;
+				if (!st->quiet)
+					report(st, name, wordlist_line(wl), w,
+						"not a two-letter word");
+				continue;
+			}
+			if (res == NORM_FOLDED && src != SRC_REMOVE) {
+				st->c.folded++;
+				if (st->lint && !st->quiet) {
+					char out[RULES_MAX_WORD * 8 + 1];
+
+					if (rules_word_to_utf8(st->r, tiles, n, out,
+					    sizeof out) < 0)
+						strcpy(out, "?");
+					snprintf(msg, sizeof msg, "folded to %s", out);
+					report(st, name, wordlist_line(wl), w, msg);
+				}
+			}
+			add_rec(st, tiles, n, src);
+			continue;
+		}
+		st->c.rejected++;
+		if (st->quiet)
+			continue;
+		if ((res == NORM_NOT_LETTER || res == NORM_OUTSIDE) && bad != 0)
+			snprintf(msg, sizeof msg, "%s (U+%04X)",
+				rules_norm_message(res), (unsigned)bad);
+		else
+			snprintf(msg, sizeof msg, "%s", rules_norm_message(res));
+		report(st, name, wordlist_line(wl), w, msg);
+	}
+	if (st->progress)
+		clear_progress();
+	if (wordlist_close(wl, &e) != 0 && ws != WORDLIST_FATAL) {
+		tool_warnerr(name, &e);
+		st->errors++;
+	}
+}
+
+static int
+rec_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct rec));
+}
+
+/* select_words: sorts the records and keeps, in place and in order, one
+ * record per word that belongs to the lexicon.  Returns how many. */
+static size_t
+select_words(struct state *st)
+{
+	size_t i = 0, j, out = 0;
+
+	if (st->nrecs == 0)
+		return 0;
+	qsort(st->recs, st->nrecs, sizeof *st->recs, rec_cmp);
+	while (i < st->nrecs) {
+		int has[4] = { 0, 0, 0, 0 };
+		unsigned long adders;
+		int len = st->recs[i].meta & 0x0f, keep;
+
+		/* Group: records i..j-1 hold the same word. */
+		for (j = i; j < st->nrecs &&
+		    memcmp(st->recs[j].t, st->recs[i].t, RULES_MAX_WORD) == 0; j++)
+			has[st->recs[j].meta >> 4]++;
+		adders = (unsigned long)(has[SRC_LIST] + has[SRC_TWO] + has[SRC_ADD]);
+		if (adders > 1)
+			st->c.duplicates += adders - 1;
+		keep = has[SRC_TWO] || has[SRC_ADD] ||
+		    (has[SRC_LIST] && !(st->twomode && len == 2));
+		if (has[SRC_LIST] && !keep)
+			st->c.two_dropped++;
+		if (has[SRC_REMOVE]) {
+			if (keep)
+				st->c.removed++;
+			else if (adders == 0)
+				st->c.remove_absent++;
+			keep = 0;
+		}
+		if (keep) {
+			st->recs[out] = st->recs[i];
+			st->recs[out].meta = (uint8_t)len;
+			out++;
+		}
+		i = j;
+	}
+	st->c.kept = out;
+	return out;
+}
+
+static void
+print_counts(const struct state *st, FILE *fp)
+{
+	fprintf(fp, "%s: %lu words in, %lu kept, %lu rejected, %lu folded, "
+		"%lu duplicates", tool_name(), st->c.in, st->c.kept,
+		st->c.rejected, st->c.folded, st->c.duplicates);
+	if (st->twomode)
+		fprintf(fp, ", %lu two-letter dropped", st->c.two_dropped);
+	if (st->c.removed || st->c.remove_absent)
+		fprintf(fp, ", %lu removed (%lu not present)", st->c.removed,
+			st->c.remove_absent);
+	fputc('\n', fp);
+}
+
+static int
+has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "add",        required_argument, NULL, 'a' },
+		{ "remove",     required_argument, NULL, 'd' },
+		{ "encoding",   required_argument, NULL, 'e' },
+		{ "format",     required_argument, NULL, 'f' },
+		{ "help",       no_argument,       NULL, 'h' },
+		{ "lint",       no_argument,       NULL, 'L' },
+		{ "output",     required_argument, NULL, 'o' },
+		{ "quiet",      no_argument,       NULL, 'q' },
+		{ "rules",      required_argument, NULL, 'r' },
+		{ "two-letter", required_argument, NULL, 't' },
+		{ "version",    no_argument,       NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct state st;
+	struct rules rules;
+	struct err e;
+	const char *rules_name = NULL, *out_path = NULL, *format = NULL;
+	const char *two = NULL;
+	const char **adds, **removes;
+	int nadds = 0, nremoves = 0, ch, kwg, i, ret;
+	size_t nwords, k;
+	uint8_t *words, *lens;
+	struct lex *lex;
+	char *buf = NULL;
+	size_t bufsize = 0;
+	FILE *mem;
+	static char stderr_buf[1 << 16];
+
+	tool_init(argv[0]);
+	memset(&st, 0, sizeof st);
+	st.progress = isatty(STDERR_FILENO);
+	/* Lists of millions of lines can have many rejections: buffer them
+	 * (before any output, as setvbuf requires; exit flushes). */
+	if (!st.progress)
+		setvbuf(stderr, stderr_buf, _IOFBF, sizeof stderr_buf);
+	st.enc = WORDLIST_UTF8;
+	adds = tool_xcalloc((size_t)argc, sizeof *adds);
+	removes = tool_xcalloc((size_t)argc, sizeof *removes);
+	while ((ch = getopt_long(argc, argv, "a:d:e:f:hLo:qr:t:V", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'a': adds[nadds++] = optarg; break;
+		case 'd': removes[nremoves++] = optarg; break;
+		case 'e':
+			if (wordlist_parse_encoding(optarg, &st.enc) != 0) {
+				tool_warn("unknown encoding '%s' (utf8 or latin1)", optarg);
+				usage();
+			}
+			break;
+		case 'f': format = optarg; break;
+		case 'h': help(); break;
+		case 'L': st.lint = 1; break;
+		case 'o': out_path = optarg; break;
+		case 'q': st.quiet = 1; break;
+		case 'r': rules_name = optarg; break;
+		case 't':
+			if (two != NULL) {
+				tool_warn("--two-letter given twice");
+				usage();
+			}
+			two = optarg;
+			break;
+		case 'V': tool_version(); break;
+		default: usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (rules_name == NULL) {
+		tool_warn("no ruleset: give -r RULESET");
+		usage();
+	}
+	if (format != NULL && strcmp(format, "ordverk") != 0 &&
+	    strcmp(format, "kwg") != 0) {
+		tool_warn("unknown format '%s' (ordverk or kwg)", format);
+		usage();
+	}
+	kwg = format != NULL ? strcmp(format, "kwg") == 0 :
+	    out_path != NULL && has_suffix(out_path, ".kwg");
+	if (rules_get(&rules, rules_name, &e) != 0) {
+		tool_warnerr(rules_name, &e);
+		return TOOL_ERR;
+	}
+	if (!st.lint && (out_path == NULL || strcmp(out_path, "-") == 0) &&
+	    isatty(STDOUT_FILENO)) {
+		tool_warn("will not write a lexicon to a terminal: give -o FILE");
+		return TOOL_ERR;
+	}
+	st.r = &rules;
+	st.twomode = two != NULL;
+	st.report = st.lint ? stdout : stderr;
+
+	if (rules.two_letter_list && two == NULL && !st.quiet && !st.lint)
+		tool_warn("ruleset %s takes its two-letter words from a separate "
+			"list (--two-letter FILE); keeping those of the lists",
+			rules.name);
+	if (argc == 0)
+		read_list(&st, "-", SRC_LIST);
+	for (i = 0; i < argc; i++)
+		read_list(&st, argv[i], SRC_LIST);
+	if (two != NULL)
+		read_list(&st, two, SRC_TWO);
+	for (i = 0; i < nadds; i++)
+		read_list(&st, adds[i], SRC_ADD);
+	for (i = 0; i < nremoves; i++)
+		read_list(&st, removes[i], SRC_REMOVE);
+	free(adds);
+	free(removes);
+
+	nwords = select_words(&st);
+	if (st.lint) {
+		free(st.recs);
+		print_counts(&st, stdout);
+		ret = st.errors ? TOOL_ERR : st.c.rejected ? TOOL_NO : TOOL_OK;
+		return tool_fshut(stdout, "<stdout>", ret);
+	}
+	if (st.errors) {
+		tool_warn("%d input error%s: nothing written", st.errors,
+			st.errors == 1 ? "" : "s");
+		free(st.recs);
+		return TOOL_ERR;
+	}
+	if (nwords == 0) {
+		tool_warn("no words kept: nothing written");
+		free(st.recs);
+		return TOOL_ERR;
+	}
+
+	/* Records to the flat form lex_build takes; reuse the record array
+	 * for the words (it is at least 16 times larger than needed). */
+	lens = tool_xmalloc(nwords);
+	words = (uint8_t *)st.recs;
+	{
+		size_t o = 0;
+
+		for (k = 0; k < nwords; k++) {
+			struct rec rc = st.recs[k];
+
+			lens[k] = rc.meta;
+			memmove(words + o, rc.t, rc.meta);
+			o += rc.meta;
+		}
+	}
+	fflush(stderr);
+	lex = lex_build(words, lens, nwords, rules.name,
+		st.progress ? build_progress : NULL, NULL, &e);
+	if (st.progress)
+		clear_progress();
+	free(lens);
+	free(st.recs);
+	if (lex == NULL) {
+		tool_warnerr(NULL, &e);
+		return TOOL_ERR;
+	}
+
+	/* Into memory first: the size is then known for the summary, and a
+	 * failure (a list too big for KWG) writes nothing at all. */
+	mem = open_memstream(&buf, &bufsize);
+	if (mem == NULL)
+		tool_die("open_memstream:");
+	ret = kwg ? lex_write_kwg(lex, mem, &e) : lex_write(lex, mem, &e);
+	if (fclose(mem) != 0 && ret == 0) {
+		err_set(&e, 0, "out of memory");
+		ret = -1;
+	}
+	if (ret != 0) {
+		tool_warnerr(NULL, &e);
+		ret = TOOL_ERR;
+	} else if (out_path != NULL && strcmp(out_path, "-") != 0) {
+		struct tool_atomic a;
+		FILE *fp = tool_atomic_open(&a, out_path);
+
+		ret = TOOL_ERR;
+		if (fp != NULL) {
+			if (fwrite(buf, 1, bufsize, fp) != bufsize) {
+				tool_warn("%s: write error:", out_path);
+				tool_atomic_abort(&a);
+			} else if (tool_atomic_commit(&a) == 0) {
+				ret = TOOL_OK;
+			}
+		}
+	} else {
+		/* A short write leaves the stream in error: fshut reports it. */
+		(void)fwrite(buf, 1, bufsize, stdout);
+		ret = tool_fshut(stdout, "<stdout>", TOOL_OK);
+	}
+	if (ret == TOOL_OK && !st.quiet) {
+		print_counts(&st, stderr);
+		fprintf(stderr, "%s: %lu nodes (DAWG %lu, GADDAG %lu), %zu bytes, "
+			"%s format\n", tool_name(),
+			(unsigned long)lex_node_count(lex),
+			(unsigned long)lex_dawg_nodes(lex),
+			(unsigned long)(lex_node_count(lex) - lex_dawg_nodes(lex)),
+			bufsize, kwg ? "kwg" : "ordverk");
+	}
+	free(buf);
+	lex_destroy(lex);
+	return ret;
+}
