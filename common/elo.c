@@ -335,8 +335,10 @@ elo_add(struct elo_table *t, const char *name, size_t len, int robot,
 	robot = robot != 0;
 	if (found >= 0) {
 		if (t->robot[found] != robot) {
-			err_set(e, 0, "%.*s is %s elsewhere", (int)(len > 64 ? 64 : len),
-				name, t->robot[found] ? "a robot" : "not a robot");
+			err_set(e, 0, "player %.*s was a %s before, now a %s",
+				(int)(len > 64 ? 64 : len), name,
+				t->robot[found] ? "robot" : "human",
+				t->robot[found] ? "human" : "robot");
 			return -1;
 		}
 		return found;

@@ -530,7 +530,8 @@ do_gcg(struct run *R, struct rd *in)
 			while (len > 0 && line[len - 1] == ' ')
 				line[--len] = '\0';
 			last = strrchr(line, ' ');
-			if (last == NULL || last < colon ||
+			/* The total is a plain number; "+16" is the event's score. */
+			if (last == NULL || last < colon || last[1] == '+' ||
 			    elo_parse_score(last + 1, strlen(last + 1), &total) != 0) {
 				gcg_bad(R, &g, in->name, in->lineno, "event without a "
 					"cumulative total at its end");
