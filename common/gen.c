@@ -52,6 +52,7 @@ struct gen {
 	uint8_t strip[RULES_MAX_DIM];
 	uint8_t rack[RULES_MAX_TILES];
 	int rack_tiles;
+	uint64_t rackmask;             /* letters (not blanks) on the rack */
 	int rack_size, bingo;
 
 	/* Output. */
@@ -121,6 +122,21 @@ gen_follow(const uint32_t *nodes, uint32_t run, int t)
 		if (nt > t || lex_node_last(n))
 			return 0;
 	}
+}
+
+/* Index of the highest set bit of a nonzero mask. */
+static inline int
+gen_highest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+	return 63 - __builtin_clzll(m);
+#else
+	int b = 0;
+
+	while (m >>= 1)
+		b++;
+	return b;
+#endif
 }
 
 static int
@@ -368,7 +384,10 @@ static void gen_rec(struct gen *g, int col, uint32_t run, int lstart,
  * Invariant: strip[] holds the tiles of columns already visited on this
  * path; ms/wm/cs are the main-word sum, word multiplier and cross-word
  * total so far, np the tiles placed. */
-static void
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void
 gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 	int cs, int np)
 {
@@ -425,24 +444,34 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	if (g->rack_tiles == 0)
 		return;
 	{
-		uint64_t cm = g->rcross[col];
+		/* Letters that may go here and that the rack can supply. */
+		uint64_t possible = g->rcross[col] &
+		    (g->rack[0] != 0 ? g->all_letters : g->rackmask);
 		int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];
-		int nwm = wm * sw;
+		int nwm = wm * sw, maxL;
 
+		if (possible == 0)
+			return;
+		maxL = gen_highest_bit(possible);
 		for (i = run;; i++) {
 			uint32_t n = nodes[i];
 			int L = lex_node_tile(n);
 
-			if (((cm >> L) & 1) != 0) {
+			/* Runs are in ascending tile order. */
+			if (L > maxL)
+				break;
+			if (((possible >> L) & 1) != 0) {
 				if (g->rack[L] != 0) {
 					int v = g->values[L] * lm;
 
-					g->rack[L]--;
+					if (--g->rack[L] == 0)
+						g->rackmask &= ~((uint64_t)1 << L);
 					g->rack_tiles--;
 					g->strip[col] = (uint8_t)L;
 					gen_goon(g, col, i, lstart, ms + v, nwm,
 					    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1);
 					g->rack[L]++;
+					g->rackmask |= (uint64_t)1 << L;
 					g->rack_tiles++;
 				}
 				if (g->rack[0] != 0) {
@@ -500,6 +529,10 @@ gen_load_rack(struct gen *g, const struct position *p)
 	for (t = 0; t < RULES_MAX_TILES; t++)
 		n += g->rack[t];
 	g->rack_tiles = n;
+	g->rackmask = 0;
+	for (t = 1; t < RULES_MAX_TILES; t++)
+		if (g->rack[t] != 0)
+			g->rackmask |= (uint64_t)1 << t;
 }
 
 /* All placements, through gen_record. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board.h"
+#include "game.h"
 #include "gcg.h"
 #include "gen.h"
 #include "klv.h"
@@ -24,7 +25,8 @@
 "usage: movegen [-cj] [-k leaves.klv] [-l lexicon] [-n top] [-r rules]\n" \
 "               [-R robot] [-s score|equity] [-S seed] [-v vocab] [file ...]\n" \
 "       movegen -g game.gcg -t turn [options]\n" \
-"       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] game.gcg ...\n"
+"       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] game.gcg ...\n" \
+"       movegen -P games -r rules [-l lexicon] [-S seed]\n"
 
 /* A ruleset with its lexicon and workspaces, loaded on first use. */
 #define CTX_MAX 8
@@ -52,6 +54,7 @@ struct opts {
 	const char *game;
 	long turn;
 	int analyse;
+	long selfplay;              /* games of greedy self-play to print */
 };
 
 /* One output row: a move with its text, leave and equity. */
@@ -704,6 +707,74 @@ do_games(const char *path)
 	return ret;
 }
 
+/* --selfplay N: prints the position before every turn of N games of
+ * Fullsterkur against itself, as CGP lines with the mover's rack first (for
+ * benchmarks and test data).  Game k is seeded rng_stream_seed(seed, k). */
+static int
+do_selfplay(void)
+{
+	struct ctx *c;
+	struct game *gm;
+	struct err e;
+	long k;
+	char *buf = malloc(8192);
+
+	if (buf == NULL)
+		tool_die("out of memory");
+	if (o.rules_name == NULL) {
+		tool_warn("--selfplay needs -r");
+		free(buf);
+		return TOOL_ERR;
+	}
+	c = ctx_get(o.rules_name, -1, "<selfplay>", 0);
+	if (c == NULL) {
+		free(buf);
+		return TOOL_ERR;
+	}
+	if (c->robot == NULL) {
+		struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
+
+		c->robot = robot_create(&c->rules, c->lex, &ro, &e);
+		if (c->robot == NULL)
+			tool_die("%s", e.msg);
+	}
+	gm = game_create(&c->rules, 2, &e);
+	if (gm == NULL)
+		tool_die("%s", e.msg);
+	for (k = 0; k < o.selfplay; k++) {
+		if (game_start(gm, rng_stream_seed(o.seed, (uint64_t)k), &e) != 0)
+			tool_die("%s", e.msg);
+		while (game_over(gm) == 0) {
+			static struct position rot;
+			const struct position *p = game_position(gm);
+			struct move m;
+			int q, n = p->nplayers;
+
+			/* CGP: the player to move comes first. */
+			rot = *p;
+			for (q = 0; q < n; q++) {
+				memcpy(rot.racks[q], p->racks[(p->to_move + q) % n],
+				    RULES_MAX_TILES);
+				rot.rack_known[q] = p->rack_known[(p->to_move + q) % n];
+				rot.scores[q] = p->scores[(p->to_move + q) % n];
+			}
+			rot.to_move = 0;
+			/* Leave the ruleset's bingo and zero rule implicit. */
+			rot.bingo_bonus = -1;
+			rot.max_zeros = -1;
+			if (cgp_format(&c->rules, &rot, buf, 8192) < 0)
+				tool_die("position too long for CGP");
+			puts(buf);
+			if (robot_choose(c->robot, p, game_bag_count(gm), &rng, &m, &e) != 0 ||
+			    game_play(gm, &m, &e) != 0)
+				tool_die("self-play: %s", e.msg);
+		}
+	}
+	game_destroy(gm);
+	free(buf);
+	return TOOL_OK;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -719,6 +790,7 @@ main(int argc, char *argv[])
 		{ "top", required_argument, NULL, 'n' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "robot", required_argument, NULL, 'R' },
+		{ "selfplay", required_argument, NULL, 'P' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "turn", required_argument, NULL, 't' },
@@ -736,7 +808,7 @@ main(int argc, char *argv[])
 	o.robot = -1;
 	o.turn = -1;
 	o.seed = 1;
-	while ((ch = getopt_long(argc, argv, "acg:hjk:l:n:R:r:S:s:t:Vv:", longopts,
+	while ((ch = getopt_long(argc, argv, "acg:hjk:l:n:P:R:r:S:s:t:Vv:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -766,6 +838,13 @@ main(int argc, char *argv[])
 				usage();
 			}
 			o.top = v;
+			break;
+		case 'P':
+			if (tool_parse_long(optarg, 1, 100000000L, &v) != 0) {
+				tool_warn("bad --selfplay: %s", optarg);
+				usage();
+			}
+			o.selfplay = v;
 			break;
 		case 'R':
 			if (robot_parse_strategy(optarg, &rs) != 0) {
@@ -836,7 +915,9 @@ main(int argc, char *argv[])
 		usage();
 	}
 	rng_seed(&rng, o.seed);
-	if (o.analyse) {
+	if (o.selfplay > 0) {
+		ret = do_selfplay();
+	} else if (o.analyse) {
 		for (i = 0; i < argc; i++)
 			if (do_games(argv[i]) != TOOL_OK)
 				ret = TOOL_ERR;
