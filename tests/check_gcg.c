@@ -1,0 +1,820 @@
+/* check_gcg.c — GCG reading, writing and replay: the conformance games,
+ * mutated copies that must fail on the right line, malformed input, the
+ * liberal forms, and the hand-checked games of tests/data/gcg. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "err.h"
+#include "gcg.h"
+#include "lex.h"
+#include "rules.h"
+
+/* ------------------------------------------------------------ helpers */
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	ck_assert_msg(fp != NULL, "cannot open %s", path);
+	ck_assert_int_eq(fseek(fp, 0, SEEK_END), 0);
+	n = ftell(fp);
+	ck_assert_int_ge(n, 0);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	buf[n] = '\0';
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+/* A lexicon built from a word list file (one word a line). */
+static struct lex *
+lex_from_list(const struct rules *r, const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0, n = 0, off = 0, wcap = 1 << 16;
+	ssize_t len;
+	uint8_t *words = malloc(wcap * RULES_MAX_WORD), *lens = malloc(wcap);
+	struct lex *lex;
+	struct err e;
+	int k;
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_ptr_nonnull(words);
+	ck_assert_ptr_nonnull(lens);
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		enum norm_result res;
+
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			len--;
+		ck_assert_uint_lt(n, wcap);
+		res = rules_normalise_word(r, line, (size_t)len, words + off, &k,
+		    NULL);
+		if (res != NORM_OK && res != NORM_FOLDED)
+			continue;
+		lens[n++] = (uint8_t)k;
+		off += (size_t)k;
+	}
+	free(line);
+	fclose(fp);
+	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
+	ck_assert_msg(lex != NULL, "lex_build: %s", e.msg);
+	free(words);
+	free(lens);
+	return lex;
+}
+
+struct variant {
+	const char *name;
+	const char *wordlist;   /* relative to $ORDVERK_SHARED */
+	const char *game;
+	int final0, final1;     /* final scores of the conformance game */
+};
+
+static const struct variant variants[] = {
+	{ "no", "wordlists/small/no-bokmaal-2to4.txt", "conformance/no-game.gcg",
+	  457, 380 },
+	{ "da", "conformance/da-2to4-lower.txt", "conformance/da-game.gcg",
+	  454, 436 },
+	{ "is", "wordlists/small/is-2to4.txt", "conformance/is-game.gcg",
+	  400, 401 },
+	{ "en", "wordlists/small/en-enable-2to4.txt", "conformance/en-game.gcg",
+	  297, 353 },
+};
+
+/* Cached lexicons (built once per process; Check forks per test, so each
+ * test builds what it needs). */
+static struct lex *
+variant_lex(const struct variant *v)
+{
+	char path[1024];
+
+	if (test_shared_path(v->wordlist, path, sizeof path, "check_gcg") == NULL)
+		return NULL;
+	return lex_from_list(rules_builtin(v->name), path);
+}
+
+static char *
+variant_game(const struct variant *v, size_t *len)
+{
+	char path[1024];
+
+	if (test_shared_path(v->game, path, sizeof path, "check_gcg") == NULL)
+		return NULL;
+	return slurp(path, len);
+}
+
+/* replay_text: parses and replays text; returns 0 if consistent, else -1
+ * with *e set (parse errors included). */
+static int
+replay_text(const char *text, size_t len, const struct lex *lex,
+	struct gcg_result *res, struct err *e)
+{
+	struct gcg_game *g;
+	int rc;
+
+	err_clear(e);
+	g = gcg_parse_mem(text, len, NULL, e);
+	if (g == NULL)
+		return -1;
+	rc = gcg_replay(g, lex, NULL, NULL, res, e);
+	gcg_game_destroy(g);
+	return rc;
+}
+
+/* Replaces the first occurrence of `from` by `to` in text; returns a new
+ * string and the 1-based line the change is on. */
+static char *
+mutate(const char *text, const char *from, const char *to, long *line)
+{
+	const char *at = strstr(text, from);
+	size_t a, nf = strlen(from), nt = strlen(to), n = strlen(text);
+	char *out;
+	const char *s;
+
+	ck_assert_msg(at != NULL, "'%s' not in the game", from);
+	a = (size_t)(at - text);
+	out = malloc(n - nf + nt + 1);
+	ck_assert_ptr_nonnull(out);
+	memcpy(out, text, a);
+	memcpy(out + a, to, nt);
+	memcpy(out + a + nt, at + nf, n - a - nf + 1);
+	*line = 1;
+	for (s = text; s < at; s++)
+		if (*s == '\n')
+			(*line)++;
+	return out;
+}
+
+/* ------------------------------------------------ conformance games */
+
+START_TEST(conformance_games_replay)
+{
+	const struct variant *v = &variants[_i];
+	struct lex *lex;
+	struct gcg_result res;
+	struct err e;
+	size_t len;
+	char *text = variant_game(v, &len);
+
+	if (text == NULL)
+		return;
+	lex = variant_lex(v);
+	ck_assert_ptr_nonnull(lex);
+	ck_assert_msg(replay_text(text, len, lex, &res, &e) == 0,
+	    "%s: line %ld: %s", v->game, e.line, e.msg);
+	ck_assert_int_eq(res.nplayers, 2);
+	ck_assert_int_eq(res.scores[0], v->final0);
+	ck_assert_int_eq(res.scores[1], v->final1);
+	ck_assert_int_eq(res.ended, 1);
+	ck_assert_int_eq(res.settled, 1);
+	ck_assert_int_eq(res.phonies, 0);
+	/* and with no lexicon */
+	ck_assert_int_eq(replay_text(text, len, NULL, &res, &e), 0);
+	lex_destroy(lex);
+	free(text);
+}
+END_TEST
+
+/* Reading and writing back gives the file byte for byte. */
+START_TEST(conformance_games_round_trip)
+{
+	const struct variant *v = &variants[_i];
+	struct gcg_game *g;
+	struct err e;
+	size_t len, olen = 0;
+	char *text = variant_game(v, &len), *out = NULL;
+	FILE *fp;
+
+	if (text == NULL)
+		return;
+	g = gcg_parse_mem(text, len, NULL, &e);
+	ck_assert_msg(g != NULL, "%ld: %s", e.line, e.msg);
+	ck_assert_str_eq(g->players[0].nick, "anna");
+	ck_assert_str_eq(g->players[1].name, "Bjørn");
+	ck_assert_str_eq(g->rules.name, v->name);
+	ck_assert_int_eq(g->totals[0], v->final0);
+	ck_assert_int_eq(g->totals[1], v->final1);
+	ck_assert_int_eq(g->has_end, 1);
+	fp = open_memstream(&out, &olen);
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(gcg_write(fp, g, &e), 0);
+	fclose(fp);
+	ck_assert_uint_eq(olen, len);
+	ck_assert(memcmp(out, text, len) == 0);
+	free(out);
+	gcg_game_destroy(g);
+	free(text);
+}
+END_TEST
+
+/* Building a game event by event with the writer's API and settling it
+ * gives the conformance file (but its #note). */
+START_TEST(conformance_games_rebuilt)
+{
+	const struct variant *v = &variants[_i];
+	const struct rules *r = rules_builtin(v->name);
+	struct gcg_game *g, *b;
+	struct err e;
+	size_t len, olen = 0;
+	char *text = variant_game(v, &len), *out = NULL, *note;
+	uint8_t racks[2][RULES_MAX_TILES];
+	int i, fin = -1;
+	FILE *fp;
+
+	if (text == NULL)
+		return;
+	g = gcg_parse_mem(text, len, NULL, &e);
+	ck_assert_ptr_nonnull(g);
+	b = gcg_game_create(r, &e);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_int_eq(gcg_game_set_player(b, 0, "anna", "Anna", &e), 0);
+	ck_assert_int_eq(gcg_game_set_player(b, 1, "bjorn", "Bjørn", &e), 0);
+	ck_assert_int_eq(gcg_game_add_pragma(b, "note",
+	    "reference self-play, seed 7 game 0", &e), 0);
+	memset(racks, 0, sizeof racks);
+	for (i = 0; i < g->nevents; i++) {
+		const struct gcg_event *ev = &g->events[i];
+
+		if (ev->kind == GCG_END_POINTS) {
+			fin = ev->player;
+			memcpy(racks[1 - fin], ev->other, RULES_MAX_TILES);
+			continue;
+		}
+		if (ev->kind == GCG_RACK_PENALTY) {
+			memcpy(racks[ev->player], ev->other, RULES_MAX_TILES);
+			continue;
+		}
+		{
+			struct move m = ev->move;
+
+			m.score = ev->score;
+			ck_assert_int_eq(gcg_game_add_move(b, ev->player, ev->rack,
+			    &m, &e), 0);
+		}
+	}
+	ck_assert_int_eq(gcg_game_settle(b, racks, fin, &e), 0);
+	fp = open_memstream(&out, &olen);
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(gcg_write(fp, b, &e), 0);
+	fclose(fp);
+	/* The original has #note after #tile-distribution: the same place. */
+	note = strstr(out, "#note");
+	ck_assert_ptr_nonnull(note);
+	ck_assert_msg(olen == len && memcmp(out, text, len) == 0,
+	    "rebuilt game differs:\n%s", out);
+	free(out);
+	gcg_game_destroy(b);
+	gcg_game_destroy(g);
+	free(text);
+}
+END_TEST
+
+/* ------------------------------------------------- mutated copies */
+
+struct mutation {
+	int variant;            /* index into variants[] */
+	const char *from, *to;
+	const char *msg;        /* substring of the expected message */
+	int line_delta;         /* error line = changed line + this */
+};
+
+static const struct mutation mutations[] = {
+	/* a score one too high, total kept in step */
+	{ 0, ">bjorn: ABDFKOR 9G BAO +28 28", ">bjorn: ABDFKOR 9G BAO +29 29",
+	  "scores +28, not +29", 0 },
+	/* a cumulative total off by one */
+	{ 0, ">bjorn: ABDFKOR 9G BAO +28 28", ">bjorn: ABDFKOR 9G BAO +28 27",
+	  "cumulative total 27 written, 28", 0 },
+	/* a later total off by one */
+	{ 3, ">anna: DINNNRU 15M .UD +21 55", ">anna: DINNNRU 15M .UD +21 56",
+	  "cumulative total 56", 0 },
+	/* the rack does not hold the played tiles */
+	{ 0, ">anna: ABEILRT 8H BLIR", ">anna: ACEILRT 8H BLIR",
+	  "rack lacks B", 0 },
+	/* more C than the Norwegian bag has (1) */
+	{ 0, ">anna: ABEILRT 8H BLIR", ">anna: ABCCIRT 8H BLIR",
+	  "more than the bag's 1", 0 },
+	/* play off turn */
+	{ 0, ">bjorn: ABDFKOR 9G BAO", ">anna: ABDFKOR 9G BAO",
+	  "play off turn", 0 },
+	/* not a word (challenge none: every play is checked) */
+	{ 0, ">anna: ABEILRT 8H BLIR +18 18", ">anna: ABEILRT 8H BLRI +18 18",
+	  "BLRI is not a word", 0 },
+	/* a move after the game ended on six passes */
+	{ 0, ">anna: DFRT (DFRT) -5 457",
+	  ">anna: DFRT - +0 462\n>anna: DFRT (DFRT) -5 457",
+	  "after the game ended", 0 },
+	/* end-of-game rack penalty that does not match the rack */
+	{ 0, ">anna: DFRT (DFRT) -5 457", ">anna: DFRT (DFRT) -4 458",
+	  "rack penalty -4 written, the rack gives -5", 0 },
+	/* penalty rack not what the player holds */
+	{ 1, ">anna: AE (AE) -2 454", ">anna: AA (AA) -2 454",
+	  "rack (AA), but anna holds AE", 0 },
+	/* double settling: twice the opponent's rack */
+	{ 3, ">bjorn: (L) +2 353", ">bjorn: (L) +1 352",
+	  "end-of-game points +1 written, the racks give +2", 0 },
+	{ 2, ">anna: (D) +10 400", ">anna: (D) +5 395",
+	  "the racks give +10 (double", 0 },
+	/* end-of-game rack that is not the opponent's */
+	{ 3, ">bjorn: (L) +2 353", ">bjorn: (T) +2 353",
+	  "but the others hold L", 0 },
+	/* transfer settling left half done */
+	{ 1, ">bjorn: AAN (AAN) -3 436\n", "", "settling incomplete", -1 },
+	/* an exchange with the bag empty */
+	{ 3, ">anna: LLT 6M ..T +6 291", ">anna: LLT -L +0 285",
+	  "exchange with 0 tiles in the bag (needs 7)", 0 },
+	/* unknown event */
+	{ 2, ">anna: AAEKMRU 8H EKUM +18 18", ">anna: AAEKMRU %% +18 18",
+	  "unknown event", 0 },
+	/* truncated line */
+	{ 2, ">anna: AAEKMRU 8H EKUM +18 18", ">anna: AAEKMRU 8H EKUM",
+	  "truncated event", 0 },
+	/* rack of the wrong size */
+	{ 2, ">bjorn: AAGLRSÁ 9G GRÁ", ">bjorn: AAGLSÁ 9G GRÁ",
+	  "rack of 6 tiles, but bjorn holds 7", 0 },
+	/* a rack that drops a tile kept from the last turn */
+	{ 2, ">anna: AAANNRÁ 10G ÁRAN", ">anna: AAANNSÁ 10G ÁRAN",
+	  "does not hold the tiles", 0 },
+	/* unknown player */
+	{ 1, ">anna: ABEKMRT 8H KBM", ">carl: ABEKMRT 8H KBM",
+	  "unknown player 'carl'", 0 },
+	/* end-of-game points before the end */
+	{ 3, ">bjorn: I F6 ..I +3 351", ">bjorn: (I) +2 349",
+	  "before the game ended", 0 },
+	/* wrong ruleset */
+	{ 0, "#tile-distribution no", "#tile-distribution xx",
+	  "unknown tile distribution 'xx'", 0 },
+};
+
+START_TEST(mutated_games_fail)
+{
+	const struct mutation *mu = &mutations[_i];
+	const struct variant *v = &variants[mu->variant];
+	struct lex *lex;
+	struct err e;
+	size_t len;
+	long line;
+	char *text = variant_game(v, &len), *bad;
+
+	if (text == NULL)
+		return;
+	lex = variant_lex(v);
+	bad = mutate(text, mu->from, mu->to, &line);
+	ck_assert_int_eq(replay_text(bad, strlen(bad), lex, NULL, &e), -1);
+	ck_assert_msg(strstr(e.msg, mu->msg) != NULL,
+	    "mutation %d: got '%s', want '%s'", _i, e.msg, mu->msg);
+	if (mu->line_delta >= 0)
+		ck_assert_int_eq(e.line, line + mu->line_delta);
+	else
+		ck_assert_int_ge(e.line, line - 1);
+	free(bad);
+	lex_destroy(lex);
+	free(text);
+}
+END_TEST
+
+/* --------------------------------------------------- liberal forms */
+
+START_TEST(liberal_forms)
+{
+	const struct variant *v = &variants[0];
+	struct gcg_result res;
+	struct err e;
+	size_t len;
+	long line;
+	char *text = variant_game(v, &len), *t1, *t2, *t3, *crlf;
+	size_t i, k;
+
+	if (text == NULL)
+		return;
+	/* lowercase coordinates, text after the total */
+	t1 = mutate(text, ">bjorn: ABDFKOR 9G BAO +28 28",
+	    ">bjorn: ABDFKOR 9g BAO +28 28 BAO, BE, AT", &line);
+	/* "h8" (column first) is a down play: a legal first move, 18 too */
+	t2 = strdup(">anna: ABEILRT h8 BLIR +18 18\n");
+	ck_assert_ptr_nonnull(t2);
+	ck_assert_int_eq(replay_text(t1, strlen(t1), NULL, &res, &e), 0);
+	ck_assert_int_eq(res.scores[0], 457);
+	{
+		char *t4 = mutate(text, ">anna: ABEILRT 8H BLIR +18 18\n", t2, &line);
+
+		*strstr(t4, ">bjorn: ABDFKOR") = '\0';
+		ck_assert_msg(replay_text(t4, strlen(t4), NULL, &res, &e) == 0,
+		    "%ld: %s", e.line, e.msg);
+		ck_assert_int_eq(res.scores[0], 18);
+		free(t4);
+	}
+	/* CRLF line ends */
+	crlf = malloc(2 * len + 1);
+	ck_assert_ptr_nonnull(crlf);
+	for (i = k = 0; i < len; i++) {
+		if (text[i] == '\n')
+			crlf[k++] = '\r';
+		crlf[k++] = text[i];
+	}
+	crlf[k] = '\0';
+	ck_assert_msg(replay_text(crlf, k, NULL, &res, &e) == 0, "%ld: %s",
+	    e.line, e.msg);
+	ck_assert_int_eq(res.scores[1], 380);
+	/* no end lines: incomplete, not an error */
+	t3 = strdup(text);
+	ck_assert_ptr_nonnull(t3);
+	*strstr(t3, ">anna: DDEFFNR") = '\0';
+	ck_assert_int_eq(replay_text(t3, strlen(t3), NULL, &res, &e), 0);
+	ck_assert_int_eq(res.ended, 0);
+	ck_assert_int_eq(res.settled, 0);
+	ck_assert_int_eq(res.scores[0], 445);
+	free(t1);
+	free(t2);
+	free(t3);
+	free(crlf);
+	free(text);
+}
+END_TEST
+
+/* A phony by bjorn withdrawn (English: double challenge), written both as
+ * "-- -20" and the old "-- +0"; anna then passes and the game goes on. */
+START_TEST(withdrawn_phony)
+{
+	const struct variant *v = &variants[3];
+	struct lex *lex;
+	struct gcg_result res;
+	struct err e;
+	size_t len;
+	long line;
+	char *text = variant_game(v, &len), *t1, *t2;
+	const char *ins =
+	    ">bjorn: AACEKOR K8 .REK +20 20\n"
+	    ">bjorn: AACEKOR -- -20 0\n"
+	    ">anna: AACINNT - +0 16\n"
+	    ">bjorn: AACEKOR K8 .OCK +24 24";
+	const char *ins0 =
+	    ">bjorn: AACEKOR K8 .REK +20 20\n"
+	    ">bjorn: AACEKOR -- +0 0\n"
+	    ">anna: AACINNT - +0 16\n"
+	    ">bjorn: AACEKOR K8 .OCK +24 24";
+
+	if (text == NULL)
+		return;
+	lex = variant_lex(v);
+	t1 = mutate(text, ">bjorn: AACEKOR K8 .OCK +24 24", ins, &line);
+	ck_assert_msg(replay_text(t1, strlen(t1), lex, &res, &e) == 0,
+	    "%ld: %s", e.line, e.msg);
+	ck_assert_int_eq(res.scores[0], 297);
+	ck_assert_int_eq(res.scores[1], 353);
+	ck_assert_int_eq(res.phonies, 1);
+	t2 = mutate(text, ">bjorn: AACEKOR K8 .OCK +24 24", ins0, &line);
+	ck_assert_msg(replay_text(t2, strlen(t2), lex, &res, &e) == 0,
+	    "%ld: %s", e.line, e.msg);
+	ck_assert_int_eq(res.scores[1], 353);
+	free(t2);
+	/* a withdrawal by the wrong player */
+	t2 = mutate(text, ">bjorn: AACEKOR K8 .OCK +24 24",
+	    ">bjorn: AACEKOR K8 .REK +20 20\n>anna: AACINNT -- -16 0", &line);
+	ck_assert_int_eq(replay_text(t2, strlen(t2), lex, NULL, &e), -1);
+	ck_assert_int_eq(e.line, line + 1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "not a tile play"));
+	free(t2);
+	/* the same phony in Norwegian (no challenges) is an error */
+	free(t1);
+	lex_destroy(lex);
+	free(text);
+}
+END_TEST
+
+START_TEST(exchange_forms)
+{
+	struct gcg_result res;
+	struct err e;
+	const char *g1 =
+	    "#player1 a Ann\n#player2 b Bo\n#tile-distribution en\n"
+	    ">a: ABEILPT -3 +0 0\n"
+	    ">b: AACEKOR -ACK +0 0\n"
+	    ">a: ABEILPT 8H PLEB +16 16\n";
+	const char *g2 =
+	    "#player1 a Ann\n#player2 b Bo\n#tile-distribution en\n"
+	    ">a: ABEILPT -XYZ +0 0\n";
+	const char *g3 =
+	    "#player1 a Ann\n#player2 b Bo\n#tile-distribution en\n"
+	    ">a: ABEILPT -3 +5 5\n";
+
+	ck_assert_msg(replay_text(g1, strlen(g1), NULL, &res, &e) == 0,
+	    "%ld: %s", e.line, e.msg);
+	ck_assert_int_eq(res.moves, 3);
+	ck_assert_int_eq(res.scores[0], 16);
+	ck_assert_int_eq(res.ended, 0);
+	ck_assert_int_eq(replay_text(g2, strlen(g2), NULL, &res, &e), -1);
+	ck_assert_int_eq(e.line, 4);
+	ck_assert_ptr_nonnull(strstr(e.msg, "rack lacks"));
+	ck_assert_int_eq(replay_text(g3, strlen(g3), NULL, &res, &e), -1);
+	ck_assert_int_eq(e.line, 4);
+}
+END_TEST
+
+/* Hand-checked scores (standard board, SPEC 1.2):
+ *   8H PLEB: P3 L1 E1 B3 = 8 on H8..K8, H8 a double word: 16.
+ *   K8 .OCK: B3 (already there, no premium) + O1 (K9) + C3 (K10) + K5 on
+ *   K11, a double word: 12 x2 = 24.  A wrong score fails on its line. */
+START_TEST(hand_scores_english)
+{
+	struct gcg_result res;
+	struct err e;
+	const char *g =
+	    "#player1 a Ann\n#player2 b Bo\n#tile-distribution en\n"
+	    ">a: ABEILPT 8H PLEB +16 16\n"
+	    ">b: AACEKOR K8 .OCK +24 24\n";
+	const char *g2 =
+	    "#player1 a Ann\n#player2 b Bo\n#tile-distribution en\n"
+	    ">a: ABEILPT 8H PLEB +16 16\n"
+	    ">b: AACEKOR K8 .OCK +23 23\n";
+
+	ck_assert_msg(replay_text(g, strlen(g), NULL, &res, &e) == 0,
+	    "%ld: %s", e.line, e.msg);
+	ck_assert_int_eq(res.scores[0], 16);
+	ck_assert_int_eq(res.scores[1], 24);
+	ck_assert_int_eq(replay_text(g2, strlen(g2), NULL, &res, &e), -1);
+	ck_assert_int_eq(e.line, 5);
+	ck_assert_ptr_nonnull(strstr(e.msg, "scores +24, not +23"));
+}
+END_TEST
+
+/* -------------------------------------------------- malformed input */
+
+START_TEST(malformed_input)
+{
+	struct gcg_game *g;
+	struct err e;
+	const char utf16[] = "\xff\xfe#\0p\0l\0a\0y\0e\0r\0";
+	const char utf16nobom[] = "#\0p\0l\0a\0y\0e\0r\0\n\0";
+	const char decl16[] = "#character-encoding UTF-16\n";
+	const char nul[] = "#player1 a A\n>a: AB\0CD 8H AB +4 4\n";
+	const char ctrl[] = "#player1 a A\n\x01\x02\x03\x04garbage\n";
+	const char text[] = "this is not a GCG file\n";
+	const char badtotal[] = "#tile-distribution en\n>a: ABC 8H CAB +14 x\n";
+	const char badscore[] = "#tile-distribution en\n>a: ABC 8H CAB 14 14\n";
+	const char nonick[] = "#tile-distribution en\n>: ABC 8H CAB +14 14\n";
+	const char norules[] = ">a: ABC 8H CAB +14 14\n";
+	const char badcoord[] = "#tile-distribution en\n>a: ABC 8Z CAB +14 14\n";
+	const char bigrack[] = "#tile-distribution en\n>a: ABCDEFGH 8H CAB +14 14\n";
+	const char badrack[] = "#tile-distribution en\n>a: AB1 8H AB +4 4\n";
+	const char dupnick[] = "#player1 a A\n#player2 a B\n";
+	const char passpts[] = "#tile-distribution en\n>a: ABC - +3 3\n";
+
+	ck_assert_ptr_null(g = gcg_parse_mem(utf16, sizeof utf16 - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "UTF-16"));
+	ck_assert_int_eq(e.line, 1);
+	ck_assert_ptr_null(gcg_parse_mem(utf16nobom, sizeof utf16nobom - 1,
+	    NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "UTF-16"));
+	ck_assert_ptr_null(gcg_parse_mem(decl16, sizeof decl16 - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "UTF-16"));
+	ck_assert_ptr_null(gcg_parse_mem(nul, sizeof nul - 1, NULL, &e));
+	ck_assert_int_eq(e.line, 2);
+	ck_assert_ptr_nonnull(strstr(e.msg, "NUL"));
+	ck_assert_ptr_null(gcg_parse_mem(ctrl, sizeof ctrl - 1, NULL, &e));
+	ck_assert_int_eq(e.line, 2);
+	ck_assert_ptr_null(gcg_parse_mem(text, sizeof text - 1, NULL, &e));
+	ck_assert_int_eq(e.line, 1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "not a GCG line"));
+	ck_assert_ptr_null(gcg_parse_mem(badtotal, sizeof badtotal - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "cumulative total"));
+	ck_assert_int_eq(e.line, 2);
+	ck_assert_ptr_null(gcg_parse_mem(badscore, sizeof badscore - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "bad score"));
+	ck_assert_ptr_null(gcg_parse_mem(nonick, sizeof nonick - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "NICK"));
+	ck_assert_ptr_null(gcg_parse_mem(norules, sizeof norules - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "no ruleset"));
+	ck_assert_ptr_null(gcg_parse_mem(badcoord, sizeof badcoord - 1, NULL, &e));
+	ck_assert_int_eq(e.line, 2);
+	ck_assert_ptr_null(gcg_parse_mem(bigrack, sizeof bigrack - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "8 tiles"));
+	ck_assert_ptr_null(gcg_parse_mem(badrack, sizeof badrack - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "bad rack"));
+	ck_assert_ptr_null(gcg_parse_mem(dupnick, sizeof dupnick - 1, NULL, &e));
+	ck_assert_int_eq(e.line, 2);
+	ck_assert_ptr_null(gcg_parse_mem(passpts, sizeof passpts - 1, NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "must be +0"));
+	ck_assert_ptr_null(gcg_parse_mem("", 0, NULL, &e));
+}
+END_TEST
+
+/* Random bytes: an error or a game, never a crash (run under ASan). */
+START_TEST(binary_garbage)
+{
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	char buf[4096];
+	int round, i, errs = 0;
+	struct err e;
+
+	for (round = 0; round < 200; round++) {
+		struct gcg_game *g;
+		size_t n = (size_t)(round * 37 % 4000) + 1;
+
+		for (i = 0; i < (int)n; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			buf[i] = (char)(x >> 24);
+			/* half the rounds: mostly GCG-looking characters */
+			if (round % 2 && (buf[i] & 3) != 0)
+				buf[i] = ">#: 8HABC+-0123456789\n()?"[(x >> 40) % 26];
+		}
+		g = gcg_parse_mem(buf, n, rules_builtin("en"), &e);
+		if (g == NULL) {
+			errs++;
+			ck_assert(e.msg[0] != '\0');
+		} else {
+			(void)gcg_replay(g, NULL, NULL, NULL, NULL, &e);
+			gcg_game_destroy(g);
+		}
+	}
+	ck_assert_int_gt(errs, 100);
+}
+END_TEST
+
+/* A 300 KB line: an error on its line; the stream goes on with the next
+ * game after #end. */
+START_TEST(huge_line_and_stream)
+{
+	size_t big = 300 * 1024, n;
+	const char *head = "#player1 a A\n#player2 b B\n#tile-distribution en\n#note ";
+	const char *tail = "\n>a: ABEILPT 8H PLEB +16 16\n#end\n"
+	    "#player1 c C\n#player2 d D\n#tile-distribution en\n"
+	    ">c: ABEILPT 8H PLEB +16 16\n>d: AACEKOR K8 .OCK +24 24\n#end\n"
+	    "\n#end\n"
+	    "#tile-distribution en\n>e: ABEILPT 8H PLEB +17 17\n";
+	char *buf = malloc(strlen(head) + big + strlen(tail) + 1);
+	FILE *fp;
+	struct gcg_reader *rd;
+	struct gcg_game *g;
+	struct err e;
+
+	ck_assert_ptr_nonnull(buf);
+	strcpy(buf, head);
+	n = strlen(head);
+	memset(buf + n, 'x', big);
+	strcpy(buf + n + big, tail);
+	fp = fmemopen(buf, strlen(buf), "r");
+	ck_assert_ptr_nonnull(fp);
+	rd = gcg_reader_open(fp, "stream", NULL, &e);
+	ck_assert_ptr_nonnull(rd);
+	ck_assert_int_eq(gcg_read(rd, &g, &e), -1);
+	ck_assert_int_eq(e.line, 4);
+	ck_assert_ptr_nonnull(strstr(e.msg, "longer than"));
+	ck_assert_int_eq(gcg_read(rd, &g, &e), 1);
+	ck_assert_int_eq(g->first_line, 7);
+	ck_assert_str_eq(g->players[1].nick, "d");
+	ck_assert_int_eq(g->nevents, 2);
+	ck_assert_int_eq(gcg_replay(g, NULL, NULL, NULL, NULL, &e), 0);
+	gcg_game_destroy(g);
+	ck_assert_int_eq(gcg_read(rd, &g, &e), 1);
+	ck_assert_int_eq(g->first_line, 15);
+	ck_assert_str_eq(g->players[0].nick, "e");   /* named by its event */
+	ck_assert_int_eq(gcg_replay(g, NULL, NULL, NULL, NULL, &e), -1);
+	ck_assert_int_eq(e.line, 16);
+	gcg_game_destroy(g);
+	ck_assert_int_eq(gcg_read(rd, &g, &e), 0);
+	ck_assert_int_eq(gcg_reader_io_error(rd), 0);
+	gcg_reader_close(rd);
+	fclose(fp);
+	free(buf);
+}
+END_TEST
+
+START_TEST(latin1_names)
+{
+	struct gcg_game *g;
+	struct err e;
+	/* declared ISO-8859-1: names and racks in Latin-1 */
+	const char decl[] = "#character-encoding ISO-8859-1\n"
+	    "#player1 bj Bj\xf8rn S\xe6ther\n#player2 ase \xc5se\n"
+	    "#tile-distribution no\n"
+	    ">bj: ABE\xd8R\xc5T 8G B\xd8R +12 12\n";
+	/* undeclared, not UTF-8: taken as Latin-1 */
+	const char undecl[] = "#player1 bj Bj\xf8rn\n#player2 x X\n";
+	/* declared UTF-8 but not: an error */
+	const char lie[] = "#character-encoding UTF-8\n#player1 bj Bj\xf8rn\n";
+	struct gcg_result res;
+
+	g = gcg_parse_mem(decl, sizeof decl - 1, NULL, &e);
+	ck_assert_msg(g != NULL, "%ld: %s", e.line, e.msg);
+	ck_assert_str_eq(g->players[0].name, "Bjørn Sæther");
+	ck_assert_str_eq(g->players[1].name, "Åse");
+	ck_assert_int_eq(g->events[0].nrack, 7);
+	/* BØR: B4 Ø4 R1 = 9, G8 plain, H8 DW... 9 x2 = 18, not 12 */
+	ck_assert_int_eq(gcg_replay(g, NULL, NULL, NULL, &res, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "scores +18, not +12"));
+	gcg_game_destroy(g);
+	g = gcg_parse_mem(undecl, sizeof undecl - 1, NULL, &e);
+	ck_assert_ptr_nonnull(g);
+	ck_assert_str_eq(g->players[0].name, "Bjørn");
+	gcg_game_destroy(g);
+	ck_assert_ptr_null(gcg_parse_mem(lie, sizeof lie - 1, NULL, &e));
+	ck_assert_int_eq(e.line, 2);
+}
+END_TEST
+
+/* ------------------------------------------- hand-checked test games */
+
+struct handgame {
+	const char *file;       /* in tests/data/gcg */
+	int variant;
+	int s0, s1;             /* final scores */
+	int phonies;
+};
+
+static const struct handgame handgames[] = {
+	{ "tests/data/gcg/no-transfer.gcg", 0, 379, 383, 0 },
+	{ "tests/data/gcg/da-transfer.gcg", 1, 388, 458, 0 },
+	{ "tests/data/gcg/is-double.gcg", 2, 360, 304, 0 },
+	{ "tests/data/gcg/en-double.gcg", 3, 268, 289, 0 },
+	{ "tests/data/gcg/en-public.gcg", 3, 268, 279, 1 },
+};
+
+START_TEST(hand_games_replay)
+{
+	const struct handgame *h = &handgames[_i];
+	struct lex *lex;
+	struct gcg_result res;
+	struct err e;
+	size_t len;
+	char *text;
+
+	if (access(h->file, R_OK) != 0) {
+		fprintf(stderr, "SKIP %s: run from the top directory\n", h->file);
+		return;
+	}
+	text = slurp(h->file, &len);
+	lex = variant_lex(&variants[h->variant]);
+	ck_assert_msg(replay_text(text, len, lex, &res, &e) == 0,
+	    "%s:%ld: %s", h->file, e.line, e.msg);
+	ck_assert_int_eq(res.ended, 1);
+	ck_assert_int_eq(res.settled, 1);
+	if (h->s0 || h->s1) {
+		ck_assert_int_eq(res.scores[0], h->s0);
+		ck_assert_int_eq(res.scores[1], h->s1);
+	}
+	if (lex != NULL)
+		ck_assert_int_eq(res.phonies, h->phonies);
+	lex_destroy(lex);
+	free(text);
+}
+END_TEST
+
+static Suite *
+gcg_suite(void)
+{
+	Suite *s = suite_create("gcg");
+	TCase *tc;
+	int nv = (int)(sizeof variants / sizeof variants[0]);
+
+	tc = tcase_create("conformance");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, conformance_games_replay, 0, nv);
+	tcase_add_loop_test(tc, conformance_games_round_trip, 0, nv);
+	tcase_add_loop_test(tc, conformance_games_rebuilt, 0, nv);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("mutations");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, mutated_games_fail, 0,
+	    (int)(sizeof mutations / sizeof mutations[0]));
+	tcase_add_test(tc, withdrawn_phony);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("forms");
+	tcase_add_test(tc, liberal_forms);
+	tcase_add_test(tc, exchange_forms);
+	tcase_add_test(tc, hand_scores_english);
+	tcase_add_test(tc, latin1_names);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("malformed");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, malformed_input);
+	tcase_add_test(tc, binary_garbage);
+	tcase_add_test(tc, huge_line_and_stream);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("handgames");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, hand_games_replay, 0,
+	    (int)(sizeof handgames / sizeof handgames[0]));
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return test_run(gcg_suite());
+}

@@ -1,0 +1,448 @@
+/*
+ * scoremove — score a move on a position, or check whole games.
+ *
+ *   scoremove [-l LEX] [-r RULES] POSITION MOVE
+ *   scoremove [-l LEX] [-r RULES] < lines "CGP<TAB>MOVE"
+ *   scoremove -g [-nv] [-p] [-l LEX] [-r RULES] [FILE.gcg ...]
+ *
+ * See man/scoremove.1.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board.h"
+#include "err.h"
+#include "gcg.h"
+#include "lex.h"
+#include "move.h"
+#include "rules.h"
+#include "tool.h"
+
+#define SYNOPSIS \
+"usage: scoremove [-c] [-l lexicon | -n] [-r rules] [position move]\n" \
+"       scoremove -g [-npv] [-l lexicon] [-r rules] [file.gcg ...]\n"
+
+static const struct option longopts[] = {
+	{ "row-letter", no_argument,       NULL, 'c' },
+	{ "game",       no_argument,       NULL, 'g' },
+	{ "help",       no_argument,       NULL, 'h' },
+	{ "lexicon",    required_argument, NULL, 'l' },
+	{ "no-lexicon", no_argument,       NULL, 'n' },
+	{ "positions",  no_argument,       NULL, 'p' },
+	{ "rules",      required_argument, NULL, 'r' },
+	{ "verbose",    no_argument,       NULL, 'v' },
+	{ "version",    no_argument,       NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct opts {
+	const char *lexpath;
+	const char *rulesname;
+	int no_lexicon;
+	int positions;
+	int verbose;
+	int row_letter;
+	struct rules rules;         /* -r, when given */
+	int have_rules;
+};
+
+/* Lexicons loaded so far, by ruleset name ("" = the -l one). */
+#define NLEXCACHE 8
+struct lexcache {
+	int n;
+	char name[NLEXCACHE][RULES_NAME_MAX];
+	struct lex *lex[NLEXCACHE];
+	int missing[NLEXCACHE];
+};
+
+static void
+usage(void)
+{
+	fputs(SYNOPSIS, stderr);
+	exit(TOOL_ERR);
+}
+
+/* get_lexicon: the lexicon for ruleset r: -l, else the default lexicon of
+ * r's name.  Returns NULL (message printed once) when none can be loaded. */
+static struct lex *
+get_lexicon(const struct opts *o, struct lexcache *c, const struct rules *r)
+{
+	const char *key = o->lexpath ? "" : r->name;
+	char *path;
+	struct err e;
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (strcmp(c->name[i], key) == 0)
+			return c->lex[i];
+	if (c->n == NLEXCACHE)
+		return NULL;
+	i = c->n++;
+	snprintf(c->name[i], sizeof c->name[i], "%s", key);
+	c->lex[i] = NULL;
+	if (o->lexpath) {
+		path = tool_xstrdup(o->lexpath);
+	} else if ((path = tool_default_lexicon(r->name)) == NULL) {
+		tool_warn("no lexicon for ruleset %s: give -l LEX or "
+		    "--no-lexicon", r->name);
+		return NULL;
+	}
+	err_clear(&e);
+	c->lex[i] = lex_load(path, r, &e);
+	if (c->lex[i] == NULL)
+		tool_warnerr(path, &e);
+	free(path);
+	return c->lex[i];
+}
+
+static void
+lexcache_free(struct lexcache *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		lex_destroy(c->lex[i]);
+}
+
+/* words_text: "KVINNE=24,EN=8" and ",+50" for a bingo. */
+static void
+words_text(const struct rules *r, const struct move_detail *d, char *out,
+	size_t cap)
+{
+	size_t len = 0;
+	int i, n;
+	char w[RULES_MAX_DIM * 12];
+
+	out[0] = '\0';
+	for (i = 0; i < d->nwords; i++) {
+		if (rules_word_to_utf8(r, d->words[i].tiles, d->words[i].len, w,
+		    sizeof w) < 0)
+			snprintf(w, sizeof w, "?");
+		n = snprintf(out + len, cap - len, "%s%s=%d", i ? "," : "", w,
+		    d->words[i].score);
+		if (n < 0 || (size_t)n >= cap - len)
+			return;
+		len += (size_t)n;
+	}
+	if (d->bingo)
+		snprintf(out + len, cap - len, "%s+%d", len ? "," : "", d->bingo);
+}
+
+/* ------------------------------------------------------- position mode */
+
+/* score_one: scores move text mv on CGP line cgp; prints the result line.
+ * Returns TOOL_OK, TOOL_NO (invalid move) or TOOL_ERR (bad input). */
+static int
+score_one(const struct opts *o, struct lexcache *c, const char *file,
+	long line, const char *cgp, const char *mv)
+{
+	struct position *p = tool_xmalloc(sizeof *p);
+	struct rules rbuf;
+	const struct rules *r;
+	struct lex *lex = NULL;
+	struct move m;
+	struct move_detail d;
+	struct err e;
+	char name[RULES_NAME_MAX], fmt[GCG_TEXT_MAX], words[1024];
+	int ret = TOOL_OK;
+
+	err_clear(&e);
+	if (o->have_rules) {
+		r = &o->rules;
+	} else if (cgp_peek_rules(cgp, strlen(cgp), name, sizeof name)) {
+		if (rules_get(&rbuf, name, &e) < 0) {
+			tool_warnfl(file, line, "ld %s: %s", name, e.msg);
+			ret = TOOL_ERR;
+			goto out;
+		}
+		r = &rbuf;
+	} else {
+		tool_warnfl(file, line, "no ruleset: give -r or an 'ld' opcode");
+		ret = TOOL_ERR;
+		goto out;
+	}
+	if (cgp_parse(r, cgp, strlen(cgp), p, &e) < 0) {
+		tool_warnfl(file, line, "position: %s", e.msg);
+		ret = TOOL_ERR;
+		goto out;
+	}
+	if (!o->no_lexicon && (lex = get_lexicon(o, c, r)) == NULL) {
+		ret = TOOL_ERR;
+		goto out;
+	}
+	err_clear(&e);
+	if (move_parse(r, &p->board, mv, strlen(mv), o->row_letter, &m, &e) < 0 ||
+	    move_validate(r, lex, p, &m, &d, &e) < 0) {
+		printf("%s\tinvalid\t%s\n", mv, e.msg);
+		ret = TOOL_NO;
+		goto out;
+	}
+	if (move_format(r, &m, fmt, sizeof fmt) < 0)
+		snprintf(fmt, sizeof fmt, "%s", mv);
+	if (m.kind == MOVE_PLACE)
+		words_text(r, &d, words, sizeof words);
+	else
+		words[0] = '\0';
+	printf("%s\t%d\t%s\n", fmt, m.score, words);
+out:
+	free(p);
+	return ret;
+}
+
+static int
+filter_mode(const struct opts *o, struct lexcache *c)
+{
+	struct tool_lines l;
+	long n;
+	int ret = TOOL_OK, rc;
+
+	tool_lines_init(&l, stdin, "<stdin>");
+	while ((n = tool_readline(&l)) != -1) {
+		char *tab;
+
+		if (n == -2) {
+			tool_warnfl(l.name, l.lineno + 1, "read error:");
+			ret = TOOL_ERR;
+			break;
+		}
+		if (n == -3) {
+			tool_warnfl(l.name, l.lineno, "line too long");
+			ret = TOOL_ERR;
+			continue;
+		}
+		if (n == 0 || l.buf[0] == '#')
+			continue;
+		if (memchr(l.buf, '\0', (size_t)n) != NULL ||
+		    (tab = strchr(l.buf, '\t')) == NULL) {
+			tool_warnfl(l.name, l.lineno, "expected CGP<TAB>MOVE");
+			ret = TOOL_ERR;
+			continue;
+		}
+		*tab = '\0';
+		rc = score_one(o, c, l.name, l.lineno, l.buf, tab + 1);
+		if (rc > ret)
+			ret = rc;
+	}
+	tool_lines_free(&l);
+	return ret;
+}
+
+/* ----------------------------------------------------------- game mode */
+
+struct game_ctx {
+	const struct opts *o;
+	const struct gcg_game *g;
+	const char *name;
+};
+
+/* The position with the player to move first, as CGP has it. */
+static int
+on_turn(const struct gcg_turn *t, void *arg)
+{
+	struct game_ctx *x = arg;
+	const struct gcg_game *g = x->g;
+	const struct rules *r = &g->rules;
+	int p = t->ev->player, np = t->pos->nplayers, i;
+
+	if (x->o->positions) {
+		struct position *q = tool_xmalloc(sizeof *q);
+		char *out = tool_xmalloc(8192);
+
+		*q = *t->pos;
+		for (i = 0; i < np; i++) {
+			int s = (p + i) % np;
+
+			memcpy(q->racks[i], t->pos->racks[s], RULES_MAX_TILES);
+			q->rack_known[i] = t->pos->rack_known[s];
+			q->scores[i] = t->pos->scores[s];
+		}
+		q->to_move = 0;
+		if (g->lexicon[0])
+			snprintf(q->lexicon, sizeof q->lexicon, "%s", g->lexicon);
+		if (cgp_format(r, q, out, 8192) >= 0)
+			printf("%s\n", out);
+		free(out);
+		free(q);
+	}
+	if (x->o->verbose) {
+		char words[1024];
+
+		words[0] = '\0';
+		if (t->detail != NULL)
+			words_text(r, t->detail, words, sizeof words);
+		printf("%ld\t%s\t%s\t%d\t%s\n", t->ev->line, g->players[p].nick,
+		    t->ev->text, t->move ? t->move->score : 0, words);
+	}
+	return 0;
+}
+
+static int
+check_games(const struct opts *o, struct lexcache *c, FILE *fp,
+	const char *file)
+{
+	struct gcg_reader *rd;
+	struct gcg_game *g;
+	struct err e;
+	int rc, ret = TOOL_OK, ngames = 0;
+
+	err_clear(&e);
+	rd = gcg_reader_open(fp, file, o->have_rules ? &o->rules : NULL, &e);
+	if (rd == NULL) {
+		tool_warnerr(file, &e);
+		return TOOL_ERR;
+	}
+	for (;;) {
+		char name[4096];
+		struct lex *lex = NULL;
+		struct gcg_result res;
+		struct game_ctx x;
+
+		err_clear(&e);
+		rc = gcg_read(rd, &g, &e);
+		if (rc == 0)
+			break;
+		ngames++;
+		if (rc < 0) {
+			/* Unreadable or malformed: an input error. */
+			tool_warnerr(file, &e);
+			if (ngames == 1 || e.line == 0)
+				printf("%s\t%ld: %s\n", file, e.line, e.msg);
+			else
+				printf("%s:%ld\t%ld: %s\n", file, e.line, e.line,
+				    e.msg);
+			ret = TOOL_ERR;
+			continue;
+		}
+		if (ngames == 1)
+			snprintf(name, sizeof name, "%s", file);
+		else
+			snprintf(name, sizeof name, "%s:%ld", file, g->first_line);
+		if (!o->no_lexicon && (lex = get_lexicon(o, c, &g->rules)) == NULL) {
+			printf("%s\tno lexicon for %s\n", name, g->rules.name);
+			gcg_game_destroy(g);
+			ret = TOOL_ERR;
+			continue;
+		}
+		x.o = o;
+		x.g = g;
+		x.name = name;
+		err_clear(&e);
+		if (gcg_replay(g, lex, (o->positions || o->verbose) ? on_turn :
+		    NULL, &x, &res, &e) < 0) {
+			printf("%s\t%ld: %s\n", name, e.line, e.msg);
+			if (ret == TOOL_OK)
+				ret = TOOL_NO;
+		} else if (o->verbose) {
+			int i;
+
+			printf("%s\tok\t", name);
+			for (i = 0; i < res.nplayers; i++)
+				printf("%s%d", i ? "-" : "", res.scores[i]);
+			printf("\t%s\n", !res.ended ? "incomplete" :
+			    res.settled ? "ended" : "ended, not settled");
+		} else {
+			printf("%s\tok\n", name);
+		}
+		gcg_game_destroy(g);
+	}
+	if (gcg_reader_io_error(rd))
+		ret = TOOL_ERR;
+	gcg_reader_close(rd);
+	return ret;
+}
+
+static int
+game_mode(const struct opts *o, struct lexcache *c, int argc, char **argv)
+{
+	int i, ret = TOOL_OK, rc;
+
+	if (argc == 0)
+		return check_games(o, c, stdin, "<stdin>");
+	for (i = 0; i < argc; i++) {
+		FILE *fp;
+
+		if (strcmp(argv[i], "-") == 0) {
+			rc = check_games(o, c, stdin, "<stdin>");
+		} else if ((fp = fopen(argv[i], "r")) == NULL) {
+			tool_warn("%s:", argv[i]);
+			rc = TOOL_ERR;
+		} else {
+			rc = check_games(o, c, fp, argv[i]);
+			fclose(fp);
+		}
+		if (rc > ret)
+			ret = rc;
+	}
+	return ret;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	struct lexcache cache;
+	struct err e;
+	int ch, game = 0, ret;
+
+	tool_init(argv[0]);
+	memset(&o, 0, sizeof o);
+	memset(&cache, 0, sizeof cache);
+	while ((ch = getopt_long(argc, argv, "cghl:npr:vV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			o.row_letter = 1;
+			break;
+		case 'g':
+			game = 1;
+			break;
+		case 'h':
+			fputs(SYNOPSIS, stdout);
+			return tool_fshut(stdout, "<stdout>", TOOL_OK);
+		case 'l':
+			o.lexpath = optarg;
+			break;
+		case 'n':
+			o.no_lexicon = 1;
+			break;
+		case 'p':
+			o.positions = 1;
+			break;
+		case 'r':
+			o.rulesname = optarg;
+			break;
+		case 'v':
+			o.verbose = 1;
+			break;
+		case 'V':
+			tool_version();
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (o.no_lexicon && o.lexpath)
+		usage();
+	if (!game && (o.positions || o.verbose))
+		usage();
+	if (o.rulesname != NULL) {
+		err_clear(&e);
+		if (rules_get(&o.rules, o.rulesname, &e) < 0) {
+			tool_warn("%s: %s", o.rulesname, e.msg);
+			return TOOL_ERR;
+		}
+		o.have_rules = 1;
+	}
+	if (game)
+		ret = game_mode(&o, &cache, argc, argv);
+	else if (argc == 2)
+		ret = score_one(&o, &cache, "<arguments>", 0, argv[0], argv[1]);
+	else if (argc == 0)
+		ret = filter_mode(&o, &cache);
+	else
+		usage();
+	lexcache_free(&cache);
+	return tool_fshut(stdout, "<stdout>", ret);
+}
