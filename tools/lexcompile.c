@@ -284,8 +284,21 @@ has_suffix(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
+static int run(int argc, char *argv[]);
+
 int
 main(int argc, char *argv[])
+{
+	int ret = run(argc, argv);
+
+	/* stderr is fully buffered (see run); flush it before the sanitizers'
+	 * exit handlers could end the process. */
+	fflush(stderr);
+	return ret;
+}
+
+static int
+run(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "add",        required_argument, NULL, 'a' },
@@ -369,11 +382,15 @@ main(int argc, char *argv[])
 	    out_path != NULL && has_suffix(out_path, ".kwg");
 	if (rules_get(&rules, rules_name, &e) != 0) {
 		tool_warnerr(rules_name, &e);
+		free(adds);
+		free(removes);
 		return TOOL_ERR;
 	}
 	if (!st.lint && (out_path == NULL || strcmp(out_path, "-") == 0) &&
 	    isatty(STDOUT_FILENO)) {
 		tool_warn("will not write a lexicon to a terminal: give -o FILE");
+		free(adds);
+		free(removes);
 		return TOOL_ERR;
 	}
 	st.r = &rules;

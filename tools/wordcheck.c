@@ -187,18 +187,23 @@ load(const char *path, const struct rules *r, size_t *bytes)
 	return lex;
 }
 
-/* check_rules: a lexicon that names its ruleset must name r's. */
+/* check_rules: a lexicon that names its ruleset must name r's, or one with
+ * the same alphabet (no and no-nsf share a lexicon, as do is and is-old). */
 static int
 check_rules(const char *path, const struct lex *lex, const struct rules *r)
 {
 	const char *name = lex_rules_name(lex);
+	struct rules other;
+	struct err e;
 
-	if (name[0] != '\0' && strcmp(name, r->name) != 0) {
-		tool_warn("%s: wrong ruleset: the lexicon is for '%s', not '%s'",
-			path, name, r->name);
-		return -1;
-	}
-	return 0;
+	if (name[0] == '\0' || strcmp(name, r->name) == 0)
+		return 0;
+	if (rules_get(&other, name, &e) == 0 && other.nletters == r->nletters &&
+	    memcmp(other.upper, r->upper, sizeof other.upper) == 0)
+		return 0;
+	tool_warn("%s: wrong ruleset: the lexicon is for '%s', not '%s'",
+		path, name, r->name);
+	return -1;
 }
 
 static void
