@@ -648,8 +648,8 @@ int
 game_format_rack(const struct rules *r, const uint8_t rack[RULES_MAX_TILES],
     char *out, size_t cap)
 {
+	int order[RULES_MAX_TILES], no = 0, t, k, i;
 	size_t n = 0, l;
-	int t, k;
 
 	if (cap == 0)
 		return -1;
@@ -658,14 +658,26 @@ game_format_rack(const struct rules *r, const uint8_t rack[RULES_MAX_TILES],
 			goto full;
 		out[n++] = '?';
 	}
-	for (t = 1; t <= r->nletters && t < RULES_MAX_TILES; t++)
+	/* Letters in UTF-8 byte order (= code point order), as the
+	 * conformance games write racks: Icelandic "AANVÍÐÐ". */
+	for (t = 1; t <= r->nletters && t < RULES_MAX_TILES; t++) {
+		if (rack[t] == 0)
+			continue;
+		for (i = no; i > 0 && strcmp(r->utf8[order[i - 1]], r->utf8[t]) > 0; i--)
+			order[i] = order[i - 1];
+		order[i] = t;
+		no++;
+	}
+	for (i = 0; i < no; i++) {
+		t = order[i];
+		l = strlen(r->utf8[t]);
 		for (k = 0; k < rack[t]; k++) {
-			l = strlen(r->utf8[t]);
 			if (n + l + 1 > cap)
 				goto full;
 			memcpy(out + n, r->utf8[t], l);
 			n += l;
 		}
+	}
 	out[n] = '\0';
 	return (int)n;
 full:

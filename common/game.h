@@ -150,8 +150,9 @@ int game_write_gcg(const struct game *g, FILE *fp, const char *const *nicks,
 	struct err *e);
 
 /* game_format_rack: writes a rack count array as GCG shows racks (blanks
- * first as '?', then letters in tile order) into out; returns the length,
- * or -1 if cap is too small. */
+ * first as '?', then the letters in code point order, as the conformance
+ * games of ../shared do) into out; returns the length, or -1 if cap is too
+ * small. */
 int game_format_rack(const struct rules *r, const uint8_t rack[RULES_MAX_TILES],
 	char *out, size_t cap);
 

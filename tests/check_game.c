@@ -515,6 +515,129 @@ START_TEST(gcg_record)
 }
 END_TEST
 
+/* tail_matches: the last n lines of text equal the last n lines of the
+ * file at path. */
+static int
+tail_matches(const char *path, const char *text, int n)
+{
+	FILE *fp = fopen(path, "r");
+	char *buf, *a, *b;
+	long len;
+	int k;
+
+	ck_assert_ptr_nonnull(fp);
+	fseek(fp, 0, SEEK_END);
+	len = ftell(fp);
+	rewind(fp);
+	buf = calloc(1, (size_t)len + 1);
+	ck_assert_int_eq(fread(buf, 1, (size_t)len, fp), len);
+	fclose(fp);
+	/* Step back over n lines from the end of each. */
+	for (a = buf + len, k = 0; a > buf && k <= n; )
+		if (*--a == '\n' && ++k > n)
+			a++;
+	for (b = (char *)text + strlen(text), k = 0; b > text && k <= n; )
+		if (*--b == '\n' && ++k > n)
+			b++;
+	k = strcmp(a, b);
+	if (k != 0)
+		fprintf(stderr, "want:\n%s\ngot:\n%s\n", a, b);
+	free(buf);
+	return k == 0;
+}
+
+/* Plays the end of a conformance game from its last position and compares
+ * the GCG lines written with the file's.  moves: GCG notation, "-" = pass;
+ * scores: the points of each move as the file has them. */
+static void
+conformance_end(const char *variant, const char *rk0, const char *rk1,
+    int s0, int s1, int to_move, const char *board_tiles,
+    const char *const *moves, const int *scores, int nmoves, int nlines)
+{
+	char rel[64], path[4096];
+	struct rules r = R(variant);
+	const char *racks[] = { rk0, rk1 };
+	const char *nicks[] = { "anna", "bjorn" };
+	const char *names[] = { "Anna", "Bjørn" };
+	int sc[] = { s0, s1 };
+	struct game *g;
+	struct board b;
+	struct err e;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	snprintf(rel, sizeof rel, "conformance/%s-game.gcg", variant);
+	if (test_shared_path(rel, path, sizeof path, "conformance_endings") == NULL)
+		return;
+	g = setup(&r, 2, racks, sc, "", to_move);
+	/* Tiles already on the board, "ROW COL LETTER ..." (0-based). */
+	b = game_position(g)->board;
+	for (const char *p = board_tiles; *p; ) {
+		int row, col, k;
+		uint8_t t;
+		int lower;
+
+		ck_assert_int_eq(sscanf(p, "%d %d %n", &row, &col, &k), 2);
+		p += k;
+		k = rules_decode_letter(&r, p, strlen(p), &t, &lower);
+		ck_assert_int_gt(k, 0);
+		b.sq[row * b.cols + col] = t;
+		b.ntiles++;
+		p += k;
+		while (*p == ' ')
+			p++;
+	}
+	{
+		uint8_t rk[2][RULES_MAX_TILES], bagc[RULES_MAX_TILES] = { 0 };
+		rack_of(&r, rk0, rk[0]);
+		rack_of(&r, rk1, rk[1]);
+		ck_assert_int_eq(game_setup(g, 1, &b,
+		    (const uint8_t (*)[RULES_MAX_TILES])rk, sc, bagc, to_move,
+		    0, &e), 0);
+	}
+	for (int i = 0; i < nmoves; i++) {
+		struct move m;
+
+		ck_assert_msg(move_parse(&r, &game_position(g)->board, moves[i],
+		    strlen(moves[i]), 0, &m, &e) == 0, "%s: %s", moves[i], e.msg);
+		m.score = scores[i];
+		ck_assert_msg(game_play(g, &m, &e) == 0, "%s", e.msg);
+	}
+	ck_assert_int_ne(game_over(g), GAME_ON);
+	fp = open_memstream(&buf, &len);
+	ck_assert_int_eq(game_write_gcg(g, fp, nicks, names, NULL, NULL, &e), 0);
+	fclose(fp);
+	ck_assert_msg(tail_matches(path, buf, nlines), "%s: end differs", variant);
+	free(buf);
+	game_destroy(g);
+}
+
+START_TEST(conformance_endings)
+{
+	/* The last lines of ../shared/conformance/{no,da,en,is}-game.gcg,
+	 * replayed from the position before them. */
+	static const char *const passes[] = { "-", "-", "-", "-", "-", "-" };
+	static const int zero[6] = { 0 };
+	static const char *const en_end[] = { "F6 ..I" };
+	static const int en_sc[] = { 3 };
+	static const char *const is_end[] = { "E3 T.ÐA" };
+	static const int is_sc[] = { 14 };
+
+	/* no: six passes, then each loses own rack (transfer, nobody out). */
+	conformance_end("no", "DFRT", "FNRT", 462, 385, 0, "", passes, zero,
+	    6, 8);
+	/* da: the same, bjorn passing first. */
+	conformance_end("da", "AE", "AAN", 456, 439, 1, "", passes, zero, 6, 8);
+	/* en: bjorn goes out with ..I, anna holds L: double, +2. */
+	conformance_end("en", "L", "I", 297, 348, 1, "5 5 T 6 5 E", en_end,
+	    en_sc, 1, 2);
+	/* is: anna goes out with T.ÐA, bjorn holds D (5): double, +10. */
+	conformance_end("is", "ATÐ", "D", 376, 401, 0, "3 4 A", is_end, is_sc,
+	    1, 2);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -536,6 +659,7 @@ main(void)
 	tcase_add_test(misc, residence_counts_turns);
 	tcase_add_test(misc, start_deals_reproducibly);
 	tcase_add_test(misc, gcg_record);
+	tcase_add_test(misc, conformance_endings);
 	suite_add_tcase(s, end);
 	suite_add_tcase(s, ch);
 	suite_add_tcase(s, misc);

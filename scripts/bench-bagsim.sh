@@ -1,0 +1,49 @@
+#!/bin/sh
+# bench-bagsim.sh BINDIR — complete Fullsterkur-vs-Fullsterkur games per
+# second on one core, per variant (SPEC §5 target: over 2,000 games/s).
+# Lexicons: the default ones (ORDVERK_LEXDIR or ./lexicons), else built with
+# BINDIR/lexcompile from ../shared's full word lists.  GAMES=N to change the
+# number of games (default 2000).
+set -u
+BIN=$(cd "$1" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=${ORDVERK_SHARED:-$top/../shared}
+LEXDIR=${ORDVERK_LEXDIR:-$top/lexicons}
+GAMES=${GAMES:-2000}
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+one=""
+command -v taskset >/dev/null 2>&1 && one="taskset -c 0"
+
+echo "== bagsim (target: > 2,000 complete Fullsterkur games/s, one core)"
+for v in no da is is-old en; do
+	base=$v
+	[ $v = is-old ] && base=is
+	lex=$LEXDIR/$base.lex
+	if [ ! -r "$lex" ]; then
+		case $base in
+		no) list=$SHARED/wordlists/no-bokmaal.txt.gz ;;
+		da) list=$SHARED/wordlists/da.txt.gz ;;
+		is) list=$SHARED/wordlists/is.txt.gz ;;
+		en) list=$SHARED/wordlists/en-enable.txt.gz ;;
+		esac
+		lex=$W/$base.lex
+		if [ ! -r "$lex" ]; then
+			[ -x "$BIN/lexcompile" ] && [ -r "$list" ] || {
+				echo "bagsim $v: no lexicon (skipped)"; continue; }
+			extra=""
+			[ $base = is ] && extra="--two-letter $SHARED/wordlists/is-twoletter.txt"
+			"$BIN/lexcompile" -q -r $base -o "$lex" $extra "$list" 2>/dev/null || {
+				echo "bagsim $v: lexcompile failed (skipped)"; continue; }
+		fi
+	fi
+	start=$(date +%s.%N)
+	$one "$BIN/bagsim" play -q -r $v -l "$lex" -g "$GAMES" -s 1 -S > "$W/stats" || {
+		echo "bagsim $v: failed"; continue; }
+	end=$(date +%s.%N)
+	turns=$(awk -F'\t' '$1 == "turns" { print $3 }' "$W/stats")
+	echo "$GAMES $start $end $turns" | awk -v v="$v" -v lex="$(basename "$lex")" '{
+		t = $3 - $2
+		printf "bagsim %-6s (%s): %d games in %.2f s = %.0f games/s, %.0f turns/s (%.1f turns a game)\n",
+		    v, lex, $1, t, $1 / t, $1 * $4 / t, $4 }'
+done
