@@ -133,6 +133,8 @@ read_file(const char *path, size_t *len)
 		tool_warn("%s:", path);
 		return NULL;
 	}
+	if (fd == STDIN_FILENO)
+		path = "<stdin>";
 	buf = tool_xmalloc(cap);
 	for (;;) {
 		if (n == cap) {
@@ -183,7 +185,7 @@ load(const char *path, const struct rules *r, size_t *bytes)
 	if (bytes != NULL)
 		*bytes = len;
 	if (lex == NULL)
-		tool_warnerr(path, &e);
+		tool_warnerr(strcmp(path, "-") == 0 ? "<stdin>" : path, &e);
 	return lex;
 }
 
@@ -271,19 +273,21 @@ check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
 		unsigned char b = (unsigned char)s[i];
 		uint8_t t;
 
+		size_t k = 1;
+
 		if (b < 0x80) {
 			t = c->ascii[b];
-			i++;
 		} else if (b >= 0xc2 && b < 0xe0 && i + 1 < len &&
 		    ((unsigned char)s[i + 1] & 0xc0) == 0x80) {
 			t = c->two[(b & 0x1fu) << 6 | ((unsigned char)s[i + 1] & 0x3fu)];
-			i += 2;
+			k = 2;
 		} else {
 			t = 0;
 		}
 		if (t == 0)
-			break;
+			break;      /* i < len: the general path decides */
 		tiles[n] = t;
+		i += k;
 	}
 	if (i < len || n < c->r->min_word || n > c->r->max_word)
 		n = -1;
