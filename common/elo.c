@@ -12,16 +12,23 @@
  * cached values are the same pow() results, so caching changes nothing. */
 #define ELO_QCACHE 4096
 
+/* One player: the three lists side by side, so that a game touches one
+ * or two cache lines per player. */
+struct pl {
+	struct elo_rec rec[ELO_NLISTS];
+	uint32_t nlen;                  /* name length */
+	uint32_t robot;
+	size_t off;                     /* name's offset in names */
+};
+
 struct elo_table {
 	size_t n, cap;                  /* players, room in the arrays */
 	char *names;                    /* every name, each NUL-terminated */
 	size_t names_len, names_cap;
-	size_t *off;                    /* player -> offset in names */
-	uint32_t *nlen;                 /* player -> name length */
-	uint32_t *hash;                 /* player -> hash of the name */
-	uint8_t *robot;
-	struct elo_rec *rec[ELO_NLISTS];
-	uint32_t *slot;                 /* open addressing: player + 1, 0 empty */
+	struct pl *p;                   /* the players */
+	/* Open addressing: (hash << 32) | (player + 1), 0 = empty.  The hash
+	 * beside the index spares a look at the player on most mismatches. */
+	uint64_t *slot;
 	size_t nslot;                   /* a power of two, > 2 * n */
 	double q[ELO_QCACHE];
 };
@@ -137,17 +144,10 @@ elo_create(struct err *e)
 void
 elo_destroy(struct elo_table *t)
 {
-	int l;
-
 	if (t == NULL)
 		return;
 	free(t->names);
-	free(t->off);
-	free(t->nlen);
-	free(t->hash);
-	free(t->robot);
-	for (l = 0; l < ELO_NLISTS; l++)
-		free(t->rec[l]);
+	free(t->p);
 	free(t->slot);
 	free(t);
 }
@@ -240,15 +240,17 @@ static long
 find_h(const struct elo_table *t, const char *name, size_t len, uint32_t h)
 {
 	size_t mask, j;
-	uint32_t v;
+	uint64_t v;
 
 	if (t->nslot == 0)
 		return -1;
 	mask = t->nslot - 1;
 	for (j = h & mask; (v = t->slot[j]) != 0; j = (j + 1) & mask) {
-		size_t i = v - 1;
-		if (t->hash[i] == h && t->nlen[i] == len &&
-		    memcmp(t->names + t->off[i], name, len) == 0)
+		size_t i;
+		if ((uint32_t)(v >> 32) != h)
+			continue;
+		i = (size_t)(uint32_t)v - 1;
+		if (t->p[i].nlen == len && memcmp(t->names + t->p[i].off, name, len) == 0)
 			return (long)i;
 	}
 	return -1;
@@ -264,47 +266,26 @@ static int
 grow_players(struct elo_table *t, struct err *e)
 {
 	size_t ncap = t->cap ? t->cap * 2 : 64;
-	size_t *off;
-	uint32_t *nlen, *hash;
-	uint8_t *robot;
-	int l;
+	struct pl *p;
 
-	if (ncap > (size_t)UINT32_MAX - 1 || ncap > SIZE_MAX / sizeof(struct elo_rec)) {
+	if (ncap > (size_t)UINT32_MAX - 1 || ncap > SIZE_MAX / sizeof *p) {
 		err_set(e, 0, "too many players");
 		return -1;
 	}
-	/* Each array is replaced as soon as it has grown, so a failure half way
-	 * leaves every array at least cap long and the table consistent. */
-	if ((off = realloc(t->off, ncap * sizeof *off)) == NULL)
-		goto nomem;
-	t->off = off;
-	if ((nlen = realloc(t->nlen, ncap * sizeof *nlen)) == NULL)
-		goto nomem;
-	t->nlen = nlen;
-	if ((hash = realloc(t->hash, ncap * sizeof *hash)) == NULL)
-		goto nomem;
-	t->hash = hash;
-	if ((robot = realloc(t->robot, ncap)) == NULL)
-		goto nomem;
-	t->robot = robot;
-	for (l = 0; l < ELO_NLISTS; l++) {
-		struct elo_rec *r = realloc(t->rec[l], ncap * sizeof *r);
-		if (r == NULL)
-			goto nomem;
-		t->rec[l] = r;
+	if ((p = realloc(t->p, ncap * sizeof *p)) == NULL) {
+		err_set(e, 0, "out of memory");
+		return -1;
 	}
+	t->p = p;
 	t->cap = ncap;
 	return 0;
-nomem:
-	err_set(e, 0, "out of memory");
-	return -1;
 }
 
 static int
 grow_slots(struct elo_table *t, struct err *e)
 {
 	size_t ns = t->nslot ? t->nslot * 2 : 256;
-	uint32_t *slot;
+	uint64_t *slot;
 	size_t i, mask = ns - 1;
 
 	if (ns > SIZE_MAX / sizeof *slot || (slot = calloc(ns, sizeof *slot)) == NULL) {
@@ -312,10 +293,11 @@ grow_slots(struct elo_table *t, struct err *e)
 		return -1;
 	}
 	for (i = 0; i < t->n; i++) {
-		size_t j = t->hash[i] & mask;
+		uint32_t h = hash_name(t->names + t->p[i].off, t->p[i].nlen);
+		size_t j = h & mask;
 		while (slot[j] != 0)
 			j = (j + 1) & mask;
-		slot[j] = (uint32_t)(i + 1);
+		slot[j] = (uint64_t)h << 32 | (uint64_t)(i + 1);
 	}
 	free(t->slot);
 	t->slot = slot;
@@ -334,11 +316,11 @@ elo_add(struct elo_table *t, const char *name, size_t len, int robot,
 
 	robot = robot != 0;
 	if (found >= 0) {
-		if (t->robot[found] != robot) {
+		if ((int)t->p[found].robot != robot) {
 			err_set(e, 0, "player %.*s was a %s before, now a %s",
 				(int)(len > 64 ? 64 : len), name,
-				t->robot[found] ? "robot" : "human",
-				t->robot[found] ? "human" : "robot");
+				t->p[found].robot ? "robot" : "human",
+				t->p[found].robot ? "human" : "robot");
 			return -1;
 		}
 		return found;
@@ -360,22 +342,21 @@ elo_add(struct elo_table *t, const char *name, size_t len, int robot,
 		t->names_cap = nc;
 	}
 	i = t->n++;
-	t->off[i] = t->names_len;
+	t->p[i].off = t->names_len;
 	memcpy(t->names + t->names_len, name, len);
 	t->names[t->names_len + len] = '\0';
 	t->names_len += len + 1;
-	t->nlen[i] = (uint32_t)len;
-	t->hash[i] = h;
-	t->robot[i] = (uint8_t)robot;
+	t->p[i].nlen = (uint32_t)len;
+	t->p[i].robot = (uint32_t)robot;
 	for (l = 0; l < ELO_NLISTS; l++) {
-		struct elo_rec *r = &t->rec[l][i];
+		struct elo_rec *r = &t->p[i].rec[l];
 		r->rating = ELO_START;
 		r->games = r->wins = r->losses = r->draws = 0;
 	}
 	mask = t->nslot - 1;
 	for (j = h & mask; t->slot[j] != 0; j = (j + 1) & mask)
 		;
-	t->slot[j] = (uint32_t)(i + 1);
+	t->slot[j] = (uint64_t)h << 32 | (uint64_t)(i + 1);
 	return (long)i;
 }
 
@@ -388,25 +369,25 @@ elo_count(const struct elo_table *t)
 const char *
 elo_name(const struct elo_table *t, size_t i)
 {
-	return t->names + t->off[i];
+	return t->names + t->p[i].off;
 }
 
 int
 elo_is_robot(const struct elo_table *t, size_t i)
 {
-	return t->robot[i];
+	return t->p[i].robot;
 }
 
 struct elo_rec *
 elo_rec(struct elo_table *t, int list, size_t i)
 {
-	return &t->rec[list][i];
+	return &t->p[i].rec[list];
 }
 
 const struct elo_rec *
 elo_rec_const(const struct elo_table *t, int list, size_t i)
 {
-	return &t->rec[list][i];
+	return &t->p[i].rec[list];
 }
 
 static double
@@ -445,15 +426,15 @@ elo_game(struct elo_table *t, size_t i0, size_t i1, int s0, int s1,
 	if (s0 == 0 && s1 == 0)
 		return 0;
 	outcome0 = s0 > s1 ? ELO_WIN : s0 < s1 ? ELO_LOSS : ELO_DRAW;
-	human = !t->robot[i0] && !t->robot[i1];
+	human = !t->p[i0].robot && !t->p[i1].robot;
 	/* Every count first (skraflstats.py), then the established tests. */
-	tally(&t->rec[ELO_ALL][i0], &t->rec[ELO_ALL][i1], outcome0);
+	tally(&t->p[i0].rec[ELO_ALL], &t->p[i1].rec[ELO_ALL], outcome0);
 	out->counted[ELO_ALL] = 1;
 	if (human) {
-		tally(&t->rec[ELO_HUMAN][i0], &t->rec[ELO_HUMAN][i1], outcome0);
+		tally(&t->p[i0].rec[ELO_HUMAN], &t->p[i1].rec[ELO_HUMAN], outcome0);
 		out->counted[ELO_HUMAN] = 1;
 		if (manual) {
-			tally(&t->rec[ELO_MANUAL][i0], &t->rec[ELO_MANUAL][i1], outcome0);
+			tally(&t->p[i0].rec[ELO_MANUAL], &t->p[i1].rec[ELO_MANUAL], outcome0);
 			out->counted[ELO_MANUAL] = 1;
 		}
 	}
@@ -461,15 +442,15 @@ elo_game(struct elo_table *t, size_t i0, size_t i1, int s0, int s1,
 		struct elo_rec *a, *b;
 		if (!out->counted[l])
 			continue;
-		a = &t->rec[l][i0];
-		b = &t->rec[l][i1];
+		a = &t->p[i0].rec[l];
+		b = &t->p[i1].rec[l];
 		if (l == ELO_ALL) {
-			est0 = t->robot[i0] || a->games > ELO_ESTABLISHED_MARK;
-			est1 = t->robot[i1] || b->games > ELO_ESTABLISHED_MARK;
+			est0 = t->p[i0].robot || a->games > ELO_ESTABLISHED_MARK;
+			est1 = t->p[i1].robot || b->games > ELO_ESTABLISHED_MARK;
 		} else {
 			/* human and manual: the human game count (SPEC §3). */
-			est0 = t->rec[ELO_HUMAN][i0].games > ELO_ESTABLISHED_MARK;
-			est1 = t->rec[ELO_HUMAN][i1].games > ELO_ESTABLISHED_MARK;
+			est0 = t->p[i0].rec[ELO_HUMAN].games > ELO_ESTABLISHED_MARK;
+			est1 = t->p[i1].rec[ELO_HUMAN].games > ELO_ESTABLISHED_MARK;
 		}
 		out->before[l][0] = a->rating;
 		out->before[l][1] = b->rating;
@@ -510,11 +491,11 @@ elo_ranking(const struct elo_table *t, int list, uint32_t *idx, struct err *e)
 		return -1;
 	}
 	for (i = 0; i < t->n; i++) {
-		if (t->rec[list][i].games == 0)
+		if (t->p[i].rec[list].games == 0)
 			continue;
-		v[n].rating = t->rec[list][i].rating;
+		v[n].rating = t->p[i].rec[list].rating;
 		v[n].idx = (uint32_t)i;
-		v[n].name = t->names + t->off[i];
+		v[n].name = t->names + t->p[i].off;
 		n++;
 	}
 	qsort(v, n, sizeof *v, rank_cmp);
@@ -838,12 +819,12 @@ elo_state_write(const struct elo_table *t, int64_t through, FILE *fp,
 		fprintf(fp, "through\t%s\n", tb);
 	}
 	for (i = 0; i < t->n; i++) {
-		if (t->rec[ELO_ALL][i].games == 0)
+		if (t->p[i].rec[ELO_ALL].games == 0)
 			continue;       /* met only in ignored or rejected games */
-		fprintf(fp, "player\t%s\t%s", t->names + t->off[i],
-			t->robot[i] ? "robot" : "human");
+		fprintf(fp, "player\t%s\t%s", t->names + t->p[i].off,
+			t->p[i].robot ? "robot" : "human");
 		for (l = 0; l < ELO_NLISTS; l++) {
-			const struct elo_rec *r = &t->rec[l][i];
+			const struct elo_rec *r = &t->p[i].rec[l];
 			fprintf(fp, "\t%ld\t%lu\t%lu\t%lu\t%lu", (long)r->rating,
 				(unsigned long)r->games, (unsigned long)r->wins,
 				(unsigned long)r->losses, (unsigned long)r->draws);
@@ -1018,7 +999,7 @@ elo_state_read(struct elo_table *t, int64_t *through, FILE *fp, struct err *e)
 				return -1;
 			}
 			for (l = 0; l < ELO_NLISTS; l++)
-				t->rec[l][idx] = rec[l];
+				t->p[idx].rec[l] = rec[l];
 		} else {
 			err_set(e, lineno, "unknown line '%.*s' (want 'through' or "
 				"'player')", (int)(fl[0] > 20 ? 20 : fl[0]), f[0]);
