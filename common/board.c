@@ -138,23 +138,19 @@ position_bag_count(const struct rules *r, const struct position *p)
 	uint8_t unseen[RULES_MAX_TILES];
 	int t, i, n = 0;
 
-	if (board_unseen(r, p, p->to_move, unseen, NULL) < 0)
+	/* Unseen by nobody's rack: the bag and every rack together. */
+	if (board_unseen(r, p, -1, unseen, NULL) < 0
+	    || position_check_tiles(r, p, NULL) < 0)
 		return -1;
 	for (t = 0; t <= r->nletters; t++)
 		n += unseen[t];
-	for (i = 0; i < p->nplayers && i < RULES_MAX_PLAYERS; i++) {
-		int held = 0;
-
-		if (i == p->to_move)
-			continue;
-		if (p->rack_known[i]) {
+	for (i = 0; i < p->nplayers && i < RULES_MAX_PLAYERS; i++)
+		if (p->rack_known[i])
 			for (t = 0; t <= r->nletters; t++)
-				held += p->racks[i][t];
-		} else {
-			/* An unknown rack is full, unless the bag ran dry. */
-			held = r->rack_size < n ? r->rack_size : n;
-		}
-		n -= held;
-	}
-	return n < 0 ? -1 : n;
+				n -= p->racks[i][t];
+	/* An unknown rack is full, unless the bag ran dry. */
+	for (i = 0; i < p->nplayers && i < RULES_MAX_PLAYERS; i++)
+		if (!p->rack_known[i])
+			n -= r->rack_size < n ? r->rack_size : n;
+	return n;
 }

@@ -36,8 +36,12 @@ show_char(const char *s, size_t len, char *out, size_t cap)
 	uint32_t cp;
 	int n = utf8_decode(s, len, &cp);
 
-	if (n > 0 && cp >= 0x20 && cp != 0x7f)
+	/* Invisible characters (controls, BOM, spaces) by their code. */
+	if (n > 0 && cp > 0x20 && cp != 0x7f && !(cp >= 0x80 && cp < 0xa0)
+	    && cp != 0xa0 && cp != 0xfeff && !(cp >= 0x2000 && cp <= 0x200f))
 		snprintf(out, cap, "%.*s", n, s);
+	else if (n > 0)
+		snprintf(out, cap, "U+%04X", (unsigned)cp);
 	else
 		snprintf(out, cap, "\\x%02x", (unsigned char)s[0]);
 }

@@ -110,7 +110,15 @@ score_play(const struct rules *r, const struct board *b, const struct move *m,
 {
 	struct view v;
 	struct move_word w;
+	struct move clamped;
 	int i, total = 0, main_len, cross_dr, cross_dc;
+
+	/* No checks, but never read past tiles[]. */
+	if (m->len > RULES_MAX_DIM) {
+		clamped = *m;
+		clamped.len = RULES_MAX_DIM;
+		m = &clamped;
+	}
 
 	v.b = b;
 	v.m = m;

@@ -288,6 +288,41 @@ START_TEST(unseen_and_bag)
 	ck_assert_int_eq(board_unseen(no, &p, 1, unseen, &e), 0);
 	ck_assert_int_eq(unseen[0], 1);
 	ck_assert_int_eq(unseen[28], 2);
+	/* Unknown racks count as full: 104 - 3 - 7 - 7 again; with both
+	 * unknown and only 10 tiles unseen, all 10 are on the racks. */
+	p.rack_known[0] = 0;
+	ck_assert_int_eq(position_bag_count(no, &p), 87);
+	p.rack_known[1] = 0;
+	ck_assert_int_eq(position_bag_count(no, &p), 87);
+	p.board.ntiles = 0;
+	memset(p.board.sq, 0, sizeof p.board.sq);
+	memset(p.board.sq, 1, 7);               /* A */
+	memset(p.board.sq + 7, 5, 9);           /* E */
+	memset(p.board.sq + 16, 18, 7);         /* R */
+	memset(p.board.sq + 23, 14, 6);         /* N */
+	memset(p.board.sq + 29, 19, 7);         /* S */
+	memset(p.board.sq + 36, 20, 7);         /* T */
+	memset(p.board.sq + 43, 9, 6);          /* I */
+	memset(p.board.sq + 49, 12, 5);         /* L */
+	memset(p.board.sq + 54, 4, 5);          /* D */
+	memset(p.board.sq + 59, 15, 4);         /* O */
+	memset(p.board.sq + 63, 11, 4);         /* K */
+	memset(p.board.sq + 67, 7, 4);          /* G */
+	memset(p.board.sq + 71, 6, 4);          /* F */
+	memset(p.board.sq + 75, 2, 3);          /* B */
+	memset(p.board.sq + 78, 8, 3);          /* H */
+	memset(p.board.sq + 81, 13, 3);         /* M */
+	memset(p.board.sq + 84, 21, 3);         /* U */
+	memset(p.board.sq + 87, 22, 3);         /* V */
+	memset(p.board.sq + 90, 10, 2);         /* J */
+	ck_assert_int_eq(board_count(&p.board), 92);
+	ck_assert_int_eq(position_bag_count(no, &p), 0);
+	p.rack_known[0] = 1;
+	memset(p.racks[0], 0, sizeof p.racks[0]);
+	ck_assert_int_eq(position_bag_count(no, &p), 12 - 7);
+	p.rack_known[1] = 1;
+	pos_of(no, "15/15/15/15/15/15/15/7RoT5/15/15/15/15/15/15/15 "
+		"?AEKLØØ/ABCDEFG 0/0 0 ld no;", &p);
 	/* Too many of a tile. */
 	p.racks[0][0] = 2;
 	ck_assert_int_eq(board_unseen(no, &p, 0, unseen, &e), -1);

@@ -239,7 +239,10 @@ START_TEST(errors)
 	/* A NUL byte inside the line. */
 	memcpy(line, EMPTY " A\0B/C 0/0 0", sizeof EMPTY + 12);
 	expect_error(no, line, sizeof EMPTY + 11,
-		"CGP rack 1: '\\x00' is not a letter of the no alphabet");
+		"CGP rack 1: 'U+0000' is not a letter of the no alphabet");
+	/* A byte order mark is named, not shown. */
+	ERR(no, "\xef\xbb\xbf" EMPTY " A/B 0/0 0",
+		"CGP board row 1: 'U+FEFF' is not a letter of the no alphabet");
 #undef ERR
 }
 END_TEST
