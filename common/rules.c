@@ -9,6 +9,27 @@
 #include <string.h>
 #include "rules.h"
 
+void
+rules_finish(struct rules *r)
+{
+	int t;
+
+	memset(r->cpmap, 0, sizeof r->cpmap);
+	r->multi = 0;
+	for (t = 1; t <= r->nletters && t <= RULES_MAX_LETTERS; t++) {
+		if (r->upper[t] == 0) {
+			r->multi = 1;
+			continue;
+		}
+		/* First letter wins, as in the scan below. */
+		if (r->upper[t] < RULES_CPMAP && r->cpmap[r->upper[t]] == 0)
+			r->cpmap[r->upper[t]] = (uint8_t)t;
+		if (r->lower[t] < RULES_CPMAP && r->lower[t] != 0 && r->cpmap[r->lower[t]] == 0)
+			r->cpmap[r->lower[t]] = (uint8_t)(t | 0x80);
+	}
+	r->finished = 1;
+}
+
 int
 rules_letter_from_cp(const struct rules *r, uint32_t cp, int *lower)
 {
@@ -16,6 +37,12 @@ rules_letter_from_cp(const struct rules *r, uint32_t cp, int *lower)
 
 	if (cp == 0)
 		return 0;
+	if (r->finished && cp < RULES_CPMAP) {
+		t = r->cpmap[cp];
+		if (t != 0 && lower != NULL)
+			*lower = t >> 7;
+		return t & 0x7f;
+	}
 	for (t = 1; t <= r->nletters; t++) {
 		if (r->upper[t] == cp) {
 			if (lower != NULL)
@@ -170,28 +197,62 @@ fold_cp(const struct rules *r, uint32_t cp)
 	return 0;
 }
 
+/* valid_utf8: 1 if s[0..len) is valid UTF-8. */
+static int
+valid_utf8(const char *s, size_t len)
+{
+	size_t i = 0;
+	uint32_t cp;
+
+	while (i < len) {
+		int k;
+
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if ((k = utf8_decode(s + i, len - i, &cp)) < 0)
+			return 0;
+		i += (size_t)k;
+	}
+	return 1;
+}
+
+/* reject: a word is rejected for res at code point cp; invalid UTF-8 later
+ * in the line takes precedence, since then the line is not text at all. */
+static enum norm_result
+reject(const char *s, size_t len, enum norm_result res, uint32_t cp,
+	uint32_t *bad_cp)
+{
+	if (!valid_utf8(s, len))
+		return NORM_BAD_UTF8;
+	if (bad_cp != NULL)
+		*bad_cp = cp;
+	return res;
+}
+
 enum norm_result
 rules_normalise_word(const struct rules *r, const char *s, size_t len,
 	uint8_t *tiles, int *ntiles, uint32_t *bad_cp)
 {
-	size_t i = 0;
+	const unsigned char *u = (const unsigned char *)s;
+	/* Locals, not r->: stores into uint8_t arrays may alias anything, so the
+	 * compiler would reload every field of r after each one. */
+	const uint8_t *map = r->finished ? r->cpmap : NULL;
+	uint8_t buf[RULES_MAX_WORD];
+	size_t i;
 	int n = 0, folded = 0, has_multi = 0, t, cap;
 	uint32_t cp;
 
 	*ntiles = 0;
 	if (len == 0)
 		return NORM_EMPTY;
-	/* Invalid UTF-8 anywhere is reported first: the line is not text. */
-	while (i < len) {
-		int k = utf8_decode(s + i, len - i, &cp);
-
-		if (k < 0)
-			return NORM_BAD_UTF8;
-		i += (size_t)k;
-	}
-	for (t = 1; t <= r->nletters; t++)
-		if (r->upper[t] == 0)
-			has_multi = 1;
+	if (r->finished)
+		has_multi = r->multi;
+	else
+		for (t = 1; t <= r->nletters; t++)
+			if (r->upper[t] == 0)
+				has_multi = 1;
 	cap = r->max_word < RULES_MAX_WORD ? r->max_word : RULES_MAX_WORD;
 	for (i = 0; i < len; ) {
 		uint8_t mt;
@@ -200,29 +261,46 @@ rules_normalise_word(const struct rules *r, const char *s, size_t len,
 		if (has_multi && (k = multi_letter(r, s + i, len - i, &mt, &lo)) > 0) {
 			t = mt;
 		} else {
-			k = decode_nfc(s + i, len - i, &cp);
-			if (k < 0)
-				return NORM_BAD_UTF8;
-			t = rules_letter_from_cp(r, cp, NULL);
+			/* Fast paths: ASCII and two-byte sequences (all of Latin-1
+			 * and the Nordic letters), unless a combining mark follows:
+			 * U+0300..036F are the UTF-8 sequences CC xx and CD xx. */
+			if (u[i] < 0x80) {
+				cp = u[i];
+				k = 1;
+			} else if (u[i] >= 0xC2 && u[i] < 0xE0 && i + 1 < len &&
+			    (u[i + 1] & 0xC0) == 0x80) {
+				cp = (uint32_t)(u[i] & 0x1F) << 6 | (u[i + 1] & 0x3F);
+				k = 2;
+			} else {
+				k = 0;
+			}
+			if (k == 0 || (i + (size_t)k < len &&
+			    (u[i + (size_t)k] == 0xCC || u[i + (size_t)k] == 0xCD))) {
+				uint32_t c2;
+
+				if ((k = decode_nfc(s + i, len - i, &c2)) < 0)
+					return NORM_BAD_UTF8;
+				cp = c2;        /* cp itself stays in a register */
+			}
+			if (map != NULL && cp < RULES_CPMAP)
+				t = map[cp] & 0x7f;
+			else
+				t = rules_letter_from_cp(r, cp, NULL);
 			if (t == 0) {
-				if ((t = fold_cp(r, cp)) != 0) {
-					folded = 1;
-				} else {
-					if (bad_cp != NULL)
-						*bad_cp = cp;
-					return is_nonletter(cp) ? NORM_NOT_LETTER : NORM_OUTSIDE;
-				}
+				if ((t = fold_cp(r, cp)) == 0)
+					return reject(s, len, is_nonletter(cp) ?
+						NORM_NOT_LETTER : NORM_OUTSIDE, cp, bad_cp);
+				folded = 1;
 			}
 		}
 		/* Past the longest word: keep reading, to report bad characters first. */
 		if (n < cap)
-			tiles[n] = (uint8_t)t;
+			buf[n] = (uint8_t)t;
 		n++;
 		i += (size_t)k;
 	}
 	*ntiles = n < cap ? n : cap;
-	if (n == 0)
-		return NORM_EMPTY;
+	memcpy(tiles, buf, (size_t)*ntiles);
 	if (n < r->min_word)
 		return NORM_TOO_SHORT;
 	if (n > cap)

@@ -33,6 +33,7 @@
 #define RULES_MAX_PLAYERS 4
 #define RULES_MAX_FOLD    128
 #define RULES_NAME_MAX    32
+#define RULES_CPMAP       0x250 /* code points below this have a fast lookup */
 #define TILE_BLANK        0x80
 #define TILE_LETTER(t)    ((uint8_t)((t) & 0x3f))
 #define TILE_IS_BLANK(t)  (((t) & TILE_BLANK) != 0)
@@ -106,6 +107,14 @@ struct rules {
 	int min_players, max_players;
 	int min_word, max_word;         /* 2, 15 */
 	int two_letter_list;            /* 1: two-letter words only from a separate list (is) */
+
+	/* Derived from the alphabet by rules_finish(), for speed.  The built-in
+	 * rulesets and rules_load() come finished; code that changes upper[],
+	 * lower[], utf8[] or nletters by hand calls rules_finish() again.
+	 * When finished is 0 the lookups fall back to scanning the alphabet. */
+	int finished;
+	int multi;                      /* 1 if a letter is several characters */
+	uint8_t cpmap[RULES_CPMAP];     /* cp -> tile, |0x80 if lowercase; 0: none */
 };
 
 /* rules_builtin: the built-in ruleset called name ("no", "no-nsf", "da",
@@ -114,6 +123,10 @@ const struct rules *rules_builtin(const char *name);
 
 /* rules_builtin_names: NULL-terminated list of the built-in names. */
 const char *const *rules_builtin_names(void);
+
+/* rules_finish: recomputes the derived fields of r (finished, multi, cpmap)
+ * from its alphabet.  Never fails. */
+void rules_finish(struct rules *r);
 
 /* rules_load: fills *out from the ruleset file at path (grammar in
  * ordverk-rules(5)).  Returns 0, or -1 with e set (e->line = file line). */

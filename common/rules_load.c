@@ -666,6 +666,7 @@ load_lines(struct rules *r, struct text *t, const char *path, struct err *e)
 				memset(r->values + 1, 0, sizeof r->values - 1);
 				r->nletters = 0;
 				r->nfold = 0;
+				r->finished = 0;    /* scan the alphabet while it grows */
 				letters_seen = 1;
 			}
 			if (n > 5 || add_letter(r, tok, n, line, e) < 0) {
@@ -889,6 +890,7 @@ rules_load(struct rules *out, const char *path, struct err *e)
 		goto fail;
 	}
 	r->ntiles = total;
+	rules_finish(r);
 	text_free(&t);
 	*out = *r;
 	free(r);

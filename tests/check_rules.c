@@ -259,6 +259,49 @@ START_TEST(play_fields)
 }
 END_TEST
 
+
+START_TEST(finish_matches_builtin)
+{
+	const char *const *n;
+
+	/* The built-ins' precomputed lookup equals what rules_finish derives. */
+	for (n = rules_builtin_names(); *n != NULL; n++) {
+		const struct rules *b = get(*n);
+		struct rules r = *b;
+		uint32_t cp;
+		int t;
+
+		ck_assert_int_eq(b->finished, 1);
+		ck_assert_int_eq(b->multi, 0);
+		memset(r.cpmap, 0xEE, sizeof r.cpmap);
+		r.multi = 1;
+		rules_finish(&r);
+		ck_assert_int_eq(r.finished, 1);
+		ck_assert_int_eq(r.multi, 0);
+		ck_assert_msg(memcmp(r.cpmap, b->cpmap, sizeof r.cpmap) == 0, "%s", *n);
+		/* And the fast lookup agrees with the slow scan everywhere. */
+		r.finished = 0;
+		for (cp = 0; cp < 0x300; cp++) {
+			int lo1 = -1, lo2 = -1;
+			int t1 = rules_letter_from_cp(b, cp, &lo1);
+			int t2 = rules_letter_from_cp(&r, cp, &lo2);
+
+			ck_assert_msg(t1 == t2, "%s U+%04X: %d vs %d", *n, (unsigned)cp, t1, t2);
+			if (t1 != 0)
+				ck_assert_int_eq(lo1, lo2);
+		}
+		for (t = 1; t <= b->nletters; t++) {
+			int lo = -1;
+
+			ck_assert_int_eq(rules_letter_from_cp(b, b->upper[t], &lo), t);
+			ck_assert_int_eq(lo, 0);
+			ck_assert_int_eq(rules_letter_from_cp(b, b->lower[t], &lo), t);
+			ck_assert_int_eq(lo, 1);
+		}
+	}
+}
+END_TEST
+
 /* ---- boards: compared with SPEC 1.2's own drawings ---- */
 
 static const char *const spec_standard[15] = {
@@ -1148,6 +1191,7 @@ rules_suite(void)
 	tcase_add_test(tc, tile_tables_is);
 	tcase_add_test(tc, tile_tables_en);
 	tcase_add_test(tc, play_fields);
+	tcase_add_test(tc, finish_matches_builtin);
 	tcase_add_test(tc, boards);
 	tcase_add_test(tc, get_by_name);
 	suite_add_tcase(s, tc);
