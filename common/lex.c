@@ -6,7 +6,7 @@
  *   offset size  field
  *        0    8  magic 89 4F 56 4C 45 58 0D 0A ("\x89OVLEX\r\n")
  *        8    4  format version, 1
- *       12    4  header size in bytes, 80
+ *       12    4  header size in bytes, 96
  *       16   32  ruleset name, UTF-8, NUL-padded (at least one NUL)
  *       48    8  word count (words the DAWG accepts)
  *       56    4  node count N (2 <= N <= 2^24)
@@ -15,12 +15,15 @@
  *                point back into the DAWG (shared suffixes)
  *       64    4  largest tile used (0..63)
  *       68    4  flags, 0
- *       72    4  CRC-32 (zlib crc32) of the body, bytes 80 .. 80+4N-1
- *       76    4  CRC-32 of header bytes 0 .. 75
- *       80   4N  nodes, one uint32 each:
+ *       72    4  CRC-32 (zlib crc32) of the body, bytes 96 .. 96+4N-1
+ *       76    4  CRC-32 of the DAWG's nodes, bytes 96 .. 96+4D-1, so that
+ *                a reader that only looks words up can read just those
+ *       80   12  reserved, 0
+ *       92    4  CRC-32 of header bytes 0 .. 91
+ *       96   4N  nodes, one uint32 each:
  *                bits 0-23 child index, 24 last sibling, 25 accepts,
  *                bits 26-31 tile
- *   The file is exactly 80 + 4N bytes long.
+ *   The file is exactly 96 + 4N bytes long.
  *
  * Node 0's child is the DAWG root run and node 1's child the GADDAG root run
  * (0 = empty); both have tile 0 and the last-sibling flag.  Sibling runs are
@@ -46,12 +49,15 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 #include "lex.h"
 
 #define LEX_MAGIC       "\x89OVLEX\r\n"
 #define LEX_VERSION     1u
-#define LEX_HEADER      80u
+#define LEX_HEADER      96u
 #define LEX_DEPTH       (RULES_MAX_WORD + 1)    /* longest GADDAG string */
 #define LEX_NSYM        64                      /* tiles 0..63 */
 #define KWG_MAX_NODES   (1u << 22)
@@ -69,6 +75,7 @@ struct lex {
 	int maxtile;
 	size_t nwords;
 	char name[RULES_NAME_MAX];
+	int partial;                /* loaded without its GADDAG */
 	uint32_t first[LEX_NSYM];   /* DAWG root arc per tile, 0 = none */
 };
 
@@ -115,6 +122,22 @@ nodes_crc(const uint32_t *nodes, uint32_t n)
 		crc = crc32(crc, buf, (uInt)(4 * k));
 	}
 	return (uint32_t)crc;
+}
+
+/* crc_of: zlib crc32 of p[0..len), in slices (zlib takes uInt lengths). */
+static uint32_t
+crc_of(const unsigned char *p, size_t len)
+{
+	uLong c = crc32(0L, Z_NULL, 0);
+
+	while (len > 0) {
+		size_t k = len > (1u << 30) ? (1u << 30) : len;
+
+		c = crc32(c, p, (uInt)k);
+		p += k;
+		len -= k;
+	}
+	return (uint32_t)c;
 }
 
 static void
@@ -654,6 +677,10 @@ lex_write(const struct lex *lex, FILE *fp, struct err *e)
 {
 	unsigned char h[LEX_HEADER];
 
+	if (lex->partial) {
+		err_set(e, 0, "cannot write a lexicon loaded without its GADDAG");
+		return -1;
+	}
 	memset(h, 0, sizeof h);
 	memcpy(h, LEX_MAGIC, 8);
 	put32(h + 8, LEX_VERSION);
@@ -666,7 +693,8 @@ lex_write(const struct lex *lex, FILE *fp, struct err *e)
 	put32(h + 64, (uint32_t)lex->maxtile);
 	put32(h + 68, 0);
 	put32(h + 72, lex->crc);
-	put32(h + 76, (uint32_t)crc32(crc32(0L, Z_NULL, 0), h, 76));
+	put32(h + 76, nodes_crc(lex->nodes, lex->dawg_nodes));
+	put32(h + 92, crc_of(h, 92));
 	if (fwrite(h, 1, sizeof h, fp) != sizeof h) {
 		err_set(e, 0, "write error: %s", strerror(errno));
 		return -1;
@@ -685,6 +713,10 @@ to_kwg(uint32_t n)
 int
 lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e)
 {
+	if (lex->partial) {
+		err_set(e, 0, "cannot write a lexicon loaded without its GADDAG");
+		return -1;
+	}
 	/* Every child index is below nnodes, so checking the count suffices. */
 	if (lex->nnodes > KWG_MAX_NODES) {
 		err_set(e, 0, "lexicon has %lu nodes: too many for KWG "
@@ -704,6 +736,138 @@ lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e)
 #define V_SEP    0x04   /* a separator is reachable from this arc (incl.) */
 #define V_DAWG   0x08   /* node lies in a run reachable from the DAWG root */
 
+/* run_end: the last node of the run that contains or starts at i (runs
+ * end inside the array: checked before this is called). */
+static uint32_t
+run_end(const uint32_t *nd, uint32_t i)
+{
+	while (!lex_node_last(nd[i]))
+		i++;
+	return i;
+}
+
+#define H_MASK 0x3f     /* suffix height, capped at 63 */
+#define H_SEP  0x40     /* a separator below some arc of the suffix */
+
+/* validate_linear: validate()'s graph checks for a graph whose every child
+ * run starts before the run holding its parent arc (lex_build's order), in
+ * one pass in index order: children are final when their parents are seen.
+ * sh[i] describes the run suffix i..end of run: the longest path and
+ * whether a separator lies on some path.  Unlike the depth-first check this
+ * also holds unreachable nodes to the rules, which lex_build never writes.
+ * dawg_hint (0 = unknown) is the header's DAWG node count: DAWG nodes lie
+ * below it; unknown, they lie up to the end of the DAWG root run. */
+static int
+validate_linear(const struct lex *lex, const uint32_t roots[2],
+	uint32_t dawg_hint, uint64_t *nwords, uint32_t *dawg_nodes,
+	struct err *e)
+{
+	const uint32_t *nd = lex->nodes;
+	uint32_t n = lex->nnodes, s, i, limit;
+	uint8_t *sh = malloc(n);
+	uint32_t *cnt = NULL;
+	int rc = -1;
+
+	if (roots[0] == 0)
+		limit = dawg_hint ? dawg_hint : 2;
+	else
+		limit = dawg_hint ? dawg_hint : run_end(nd, roots[0]) + 1;
+	if (roots[0] != 0 && run_end(nd, roots[0]) >= limit) {
+		err_set(e, 0, "corrupt lexicon: DAWG root beyond the DAWG");
+		goto out;
+	}
+	if (limit > 2 && !lex_node_last(nd[limit - 1])) {
+		err_set(e, 0, "corrupt lexicon: DAWG ends inside a sibling run");
+		goto out;
+	}
+	cnt = malloc((size_t)limit * sizeof *cnt);
+	if (sh == NULL || cnt == NULL) {
+		err_set(e, 0, "out of memory checking lexicon");
+		goto out;
+	}
+	sh[0] = sh[1] = 0;
+	cnt[0] = cnt[1] = 0;
+	for (s = 2; s < n; s = i + 1) {
+		uint32_t end = run_end(nd, s);
+
+		/* Invariant: sh[] (and cnt[] below limit) are final for every
+		 * node before s, so for every child of run s..end. */
+		for (i = end + 1; i-- > s;) {
+			uint32_t x = nd[i], c = lex_node_child(x);
+			int h = 1 + (c != 0 ? (sh[c] & H_MASK) : 0);
+			int sep = c != 0 && (sh[c] & H_SEP);
+
+			if (lex_node_tile(x) == 0) {
+				if (sep || c == 0 || lex_node_accepts(x)) {
+					err_set(e, 0, "corrupt lexicon: misplaced "
+					    "separator at node %lu",
+					    (unsigned long)i);
+					goto out;
+				}
+				sep = 1;
+			}
+			if (h > H_MASK)
+				h = H_MASK;
+			if (i < end) {
+				if ((sh[i + 1] & H_MASK) > h)
+					h = sh[i + 1] & H_MASK;
+				if (sh[i + 1] & H_SEP)
+					sep = 1;
+			}
+			sh[i] = (uint8_t)(h | (sep ? H_SEP : 0));
+			if (i < limit) {
+				uint64_t w = (uint64_t)lex_node_accepts(x) +
+				    (c != 0 ? cnt[c] : 0) +
+				    (i < end ? cnt[i + 1] : 0);
+
+				if (c >= limit) {
+					err_set(e, 0, "corrupt lexicon: DAWG node "
+					    "%lu points out of the DAWG",
+					    (unsigned long)i);
+					goto out;
+				}
+				cnt[i] = w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
+			}
+		}
+		i = end;
+	}
+	*nwords = 0;
+	if (roots[0] != 0) {
+		if (sh[roots[0]] & H_SEP) {
+			err_set(e, 0, "corrupt lexicon: separator in the DAWG");
+			goto out;
+		}
+		if ((sh[roots[0]] & H_MASK) > RULES_MAX_WORD) {
+			err_set(e, 0, "corrupt lexicon: DAWG path longer than %d",
+			    RULES_MAX_WORD);
+			goto out;
+		}
+		*nwords = cnt[roots[0]];
+		if (*nwords >= UINT32_MAX) {
+			err_set(e, 0, "corrupt lexicon: implausible word count");
+			goto out;
+		}
+	}
+	if (roots[1] != 0) {
+		if ((sh[roots[1]] & H_MASK) > LEX_DEPTH) {
+			err_set(e, 0, "corrupt lexicon: GADDAG path longer than "
+			    "%d", LEX_DEPTH);
+			goto out;
+		}
+		if (lex_node_tile(nd[roots[1]]) == 0) {
+			err_set(e, 0, "corrupt lexicon: GADDAG root run starts "
+			    "with a separator");
+			goto out;
+		}
+	}
+	*dawg_nodes = limit;
+	rc = 0;
+out:
+	free(sh);
+	free(cnt);
+	return rc;
+}
+
 /* validate: checks that the graph in lex->nodes (nnodes set) is sound:
  * runs end inside the array in ascending tile order, children in range,
  * tiles <= maxtile, no cycles, paths no longer than LEX_DEPTH (DAWG words
@@ -711,11 +875,12 @@ lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e)
  * one per path, never first, last or accepting.  Counts the words and
  * the DAWG's nodes into *nwords and *dawg_nodes. */
 static int
-validate(const struct lex *lex, int maxtile, uint64_t *nwords,
-	uint32_t *dawg_nodes, struct err *e)
+validate(const struct lex *lex, int maxtile, uint32_t dawg_hint,
+	uint64_t *nwords, uint32_t *dawg_nodes, struct err *e)
 {
 	const uint32_t *nd = lex->nodes;
-	uint32_t n = lex->nnodes, i, roots[2];
+	uint32_t n = lex->nnodes, i, roots[2], runstart = 2;
+	int forward = 1;
 	uint8_t *fl = NULL, *ht = NULL;
 	uint64_t *cnt = NULL;
 	struct frame {
@@ -759,6 +924,13 @@ validate(const struct lex *lex, int maxtile, uint64_t *nwords,
 			    "ascending tile order", (unsigned long)i);
 			return -1;
 		}
+		/* children before parents, as lex_build writes them? */
+		if (i >= 2) {
+			if (c != 0 && c >= runstart)
+				forward = 0;
+			if (lex_node_last(nd[i]))
+				runstart = i + 1;
+		}
 	}
 	roots[0] = lex_node_child(nd[0]);
 	roots[1] = lex_node_child(nd[1]);
@@ -767,6 +939,9 @@ validate(const struct lex *lex, int maxtile, uint64_t *nwords,
 		return -1;
 	}
 
+	if (forward)
+		return validate_linear(lex, roots, dawg_hint, nwords, dawg_nodes,
+		    e);
 	*nwords = 0;
 	*dawg_nodes = 2;
 	fl = calloc(n, 1);
@@ -901,13 +1076,17 @@ out:
 	return rc;
 }
 
+/* load_own: an ordverk lexicon from p[0..len).  filelen is the length of
+ * the whole file; with dawg_only, p may hold just the header and the DAWG's
+ * nodes (len >= LEX_HEADER + 4D), and only they are checked and kept. */
 static struct lex *
-load_own(const unsigned char *p, size_t len, const struct rules *r,
-	struct err *e)
+load_own(const unsigned char *p, size_t len, uint64_t filelen,
+	const struct rules *r, int dawg_only, struct err *e)
 {
 	struct lex *lex;
-	uint32_t version, hsize, nnodes, dnodes, maxtile, flags, crc, hcrc, i;
-	uint64_t nwords, counted;
+	uint32_t version, hsize, nnodes, dnodes, maxtile, flags, i, keep;
+	uint32_t crc, dcrc;
+	uint64_t nwords, counted, want;
 	uint32_t dawg_counted;
 
 	if (len < LEX_HEADER) {
@@ -915,13 +1094,12 @@ load_own(const unsigned char *p, size_t len, const struct rules *r,
 		    len, LEX_HEADER);
 		return NULL;
 	}
-	version = get32(p + 8);
-	hsize = get32(p + 12);
-	hcrc = get32(p + 76);
-	if (hcrc != (uint32_t)crc32(crc32(0L, Z_NULL, 0), p, 76)) {
+	if (get32(p + 92) != crc_of(p, 92)) {
 		err_set(e, 0, "corrupt lexicon: header checksum mismatch");
 		return NULL;
 	}
+	version = get32(p + 8);
+	hsize = get32(p + 12);
 	if (version != LEX_VERSION) {
 		err_set(e, 0, "lexicon format version %lu not supported "
 		    "(this is version %u)", (unsigned long)version, LEX_VERSION);
@@ -942,16 +1120,20 @@ load_own(const unsigned char *p, size_t len, const struct rules *r,
 	maxtile = get32(p + 64);
 	flags = get32(p + 68);
 	crc = get32(p + 72);
+	dcrc = get32(p + 76);
+	for (i = 80; i < 92; i++)
+		if (p[i] != 0)
+			flags = 1;
 	if (nnodes < 2 || nnodes > LEX_MAX_NODES) {
 		err_set(e, 0, "corrupt lexicon: node count %lu",
 		    (unsigned long)nnodes);
 		return NULL;
 	}
-	if ((uint64_t)len != LEX_HEADER + 4 * (uint64_t)nnodes) {
-		err_set(e, 0, "%s lexicon: %zu bytes, header says %llu",
-		    (uint64_t)len < LEX_HEADER + 4 * (uint64_t)nnodes ?
-		    "truncated" : "corrupt", len,
-		    (unsigned long long)(LEX_HEADER + 4 * (uint64_t)nnodes));
+	want = LEX_HEADER + 4 * (uint64_t)nnodes;
+	if (filelen != want) {
+		err_set(e, 0, "%s lexicon: %llu bytes, header says %llu",
+		    filelen < want ? "truncated" : "corrupt",
+		    (unsigned long long)filelen, (unsigned long long)want);
 		return NULL;
 	}
 	if (dnodes < 2 || dnodes > nnodes || maxtile > RULES_MAX_LETTERS ||
@@ -964,34 +1146,37 @@ load_own(const unsigned char *p, size_t len, const struct rules *r,
 		    (unsigned long)maxtile, r->name, r->nletters);
 		return NULL;
 	}
-	{
-		/* zlib takes uInt lengths: checksum in slices */
-		uLong c = crc32(0L, Z_NULL, 0);
-		size_t off = LEX_HEADER;
-
-		while (off < len) {
-			size_t k = len - off > (1u << 30) ? (1u << 30) : len - off;
-			c = crc32(c, p + off, (uInt)k);
-			off += k;
-		}
-		if ((uint32_t)c != crc) {
-			err_set(e, 0, "corrupt lexicon: body checksum mismatch");
-			return NULL;
-		}
+	keep = dawg_only ? dnodes : nnodes;
+	if (len < LEX_HEADER + 4 * (size_t)keep) {
+		err_set(e, 0, "truncated lexicon: %zu bytes", len);
+		return NULL;
+	}
+	if (crc_of(p + LEX_HEADER, 4 * (size_t)dnodes) != dcrc) {
+		err_set(e, 0, "corrupt lexicon: DAWG checksum mismatch");
+		return NULL;
+	}
+	if (!dawg_only && crc_of(p + LEX_HEADER, 4 * (size_t)nnodes) != crc) {
+		err_set(e, 0, "corrupt lexicon: body checksum mismatch");
+		return NULL;
 	}
 	lex = calloc(1, sizeof *lex);
-	if (lex == NULL || (lex->nodes = malloc((size_t)nnodes * 4)) == NULL) {
+	if (lex == NULL || (lex->nodes = malloc((size_t)keep * 4)) == NULL) {
 		free(lex);
 		err_set(e, 0, "out of memory loading lexicon");
 		return NULL;
 	}
-	for (i = 0; i < nnodes; i++)
+	for (i = 0; i < keep; i++)
 		lex->nodes[i] = get32(p + LEX_HEADER + 4 * (size_t)i);
-	lex->nnodes = nnodes;
+	if (dawg_only) {        /* the GADDAG is not here */
+		lex->nodes[1] = node_make(0, 0, 1, 0);
+		lex->partial = 1;
+	}
+	lex->nnodes = keep;
 	memcpy(lex->name, p + 16, RULES_NAME_MAX);
 	lex->maxtile = (int)maxtile;
 	lex->crc = crc;
-	if (validate(lex, (int)maxtile, &counted, &dawg_counted, e) < 0) {
+	if (validate(lex, (int)maxtile, dnodes, &counted, &dawg_counted,
+	    e) < 0) {
 		lex_destroy(lex);
 		return NULL;
 	}
@@ -1067,7 +1252,7 @@ load_kwg(const unsigned char *p, size_t len, const struct rules *r,
 	lex->nodes[1] = node_make(0, 0, 1, lex_node_child(lex->nodes[1]));
 	lex->nnodes = nnodes;
 	lex->maxtile = maxtile;
-	if (validate(lex, maxtile, &nwords, &dn, e) < 0) {
+	if (validate(lex, maxtile, 0, &nwords, &dn, e) < 0) {
 		lex_destroy(lex);
 		return NULL;
 	}
@@ -1085,7 +1270,7 @@ lex_load_mem(const void *buf, size_t len, const struct rules *r,
 	const unsigned char *p = buf;
 
 	if (len >= 8 && memcmp(p, LEX_MAGIC, 8) == 0)
-		return load_own(p, len, r, e);
+		return load_own(p, len, len, r, 0, e);
 	if (len >= 8 && memcmp(p, LEX_MAGIC, 4) == 0) {
 		err_set(e, 0, "corrupt lexicon: bad magic number");
 		return NULL;
@@ -1093,53 +1278,104 @@ lex_load_mem(const void *buf, size_t len, const struct rules *r,
 	return load_kwg(p, len, r, e);
 }
 
-struct lex *
-lex_load(const char *path, const struct rules *r, struct err *e)
+/* read_fd: reads up to max bytes of fd into a malloc'ed buffer sized by
+ * hint (+1 to notice a file longer than expected).  Returns the buffer and
+ * its length in *len, or NULL with e set. */
+static unsigned char *
+read_fd(int fd, const char *path, size_t hint, size_t max, size_t *len,
+	struct err *e)
 {
-	FILE *fp = fopen(path, "rb");
-	unsigned char *buf = NULL;
-	size_t len = 0, cap = 0;
-	struct lex *lex;
+	size_t cap = hint + 1, n = 0;
+	unsigned char *buf = malloc(cap);
 
-	if (fp == NULL) {
-		err_set(e, 0, "%s: %s", path, strerror(errno));
+	if (buf == NULL) {
+		err_set(e, 0, "%s: out of memory", path);
 		return NULL;
 	}
 	for (;;) {
-		size_t got;
+		ssize_t got;
 
-		if (len == cap) {
-			size_t nc = cap ? cap * 2 : 1u << 16;
+		if (n == cap) {
 			unsigned char *nb;
 
-			if (nc > (size_t)LEX_HEADER + 4 * (size_t)LEX_MAX_NODES + 4)
-				nc = (size_t)LEX_HEADER + 4 * (size_t)LEX_MAX_NODES + 4;
-			if (nc <= cap) {
+			if (cap > max) {
+				free(buf);
 				err_set(e, 0, "%s: too large for a lexicon", path);
-				goto fail;
+				return NULL;
 			}
-			nb = realloc(buf, nc);
+			nb = realloc(buf, cap * 2);
 			if (nb == NULL) {
+				free(buf);
 				err_set(e, 0, "%s: out of memory", path);
-				goto fail;
+				return NULL;
 			}
 			buf = nb;
-			cap = nc;
+			cap *= 2;
 		}
-		got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0) {
-			if (ferror(fp)) {
-				err_set(e, 0, "%s: read error: %s", path,
-				    strerror(errno));
-				goto fail;
-			}
+		got = read(fd, buf + n, cap - n > (1u << 30) ? (1u << 30) :
+		    cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			free(buf);
+			err_set(e, 0, "%s: read error: %s", path, strerror(errno));
+			return NULL;
+		}
+		if (got == 0)
 			break;
+		n += (size_t)got;
+		if (n >= max + 1)
+			break;
+	}
+	*len = n;
+	return buf;
+}
+
+static struct lex *
+load_path(const char *path, const struct rules *r, int dawg_only,
+	struct err *e)
+{
+	const size_t maxlen = (size_t)LEX_HEADER + 4 * (size_t)LEX_MAX_NODES;
+	unsigned char *buf = NULL, head[LEX_HEADER];
+	size_t len = 0, hint = 1u << 16;
+	struct lex *lex = NULL;
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+	int regular;
+
+	if (fd < 0) {
+		err_set(e, 0, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0;
+	if (regular && (uint64_t)st.st_size <= maxlen)
+		hint = (size_t)st.st_size;
+	if (dawg_only && regular && st.st_size >= (off_t)LEX_HEADER &&
+	    pread(fd, head, LEX_HEADER, 0) == (ssize_t)LEX_HEADER &&
+	    memcmp(head, LEX_MAGIC, 8) == 0) {
+		/* just the header and the DAWG's nodes; the header is checked
+		 * before the DAWG node count is trusted */
+		uint32_t dn = get32(head + 60);
+
+		if (get32(head + 92) == crc_of(head, 92) && dn >= 2 &&
+		    dn <= LEX_MAX_NODES && (uint64_t)st.st_size >=
+		    LEX_HEADER + 4 * (uint64_t)dn) {
+			size_t want = LEX_HEADER + 4 * (size_t)dn;
+
+			buf = read_fd(fd, path, want, want, &len, e);
+			if (buf != NULL)
+				lex = load_own(buf, len < want ? len : want,
+				    (uint64_t)st.st_size, r, 1, e);
+			goto done;
 		}
 	}
-	fclose(fp);
-	fp = NULL;
-	lex = lex_load_mem(buf, len, r, e);
+	buf = read_fd(fd, path, hint, maxlen, &len, e);
+	if (buf != NULL)
+		lex = lex_load_mem(buf, len, r, e);
+done:
+	close(fd);
+	if (buf == NULL)
+		return NULL;
 	free(buf);
 	if (lex == NULL) {
 		char msg[ERR_MSG_MAX];
@@ -1148,11 +1384,18 @@ lex_load(const char *path, const struct rules *r, struct err *e)
 		err_set(e, 0, "%s: %s", path, msg);
 	}
 	return lex;
-fail:
-	if (fp != NULL)
-		fclose(fp);
-	free(buf);
-	return NULL;
+}
+
+struct lex *
+lex_load(const char *path, const struct rules *r, struct err *e)
+{
+	return load_path(path, r, 0, e);
+}
+
+struct lex *
+lex_load_dawg(const char *path, const struct rules *r, struct err *e)
+{
+	return load_path(path, r, 1, e);
 }
 
 /* ------------------------------------------------------------------ */

@@ -69,6 +69,14 @@ int lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e);
  * corrupt file gives NULL with e set, never a crash. */
 struct lex *lex_load(const char *path, const struct rules *r, struct err *e);
 
+/* lex_load_dawg: as lex_load, but from an ordverk lexicon reads and checks
+ * only the header and the DAWG (a fraction of the file): for tools that
+ * only look words up (lex_contains, lex_foreach, lex_follow on the DAWG).
+ * The result has no GADDAG (lex_gaddag_root() is 0), lex_node_count() is
+ * the DAWG's, and it cannot be written.  A KWG is loaded whole. */
+struct lex *lex_load_dawg(const char *path, const struct rules *r,
+	struct err *e);
+
 /* lex_load_mem: as lex_load from a buffer (for tests and fuzzing). */
 struct lex *lex_load_mem(const void *buf, size_t len, const struct rules *r,
 	struct err *e);

@@ -9,6 +9,8 @@
 #include "lex.h"
 #include "rules.h"
 
+#define HDR 96  /* header size of ordverk-lex(5) */
+
 /* ---- a word list as tiles ------------------------------------------ */
 
 struct wl {
@@ -464,7 +466,7 @@ START_TEST(enable_small_all_checks)
 	ck_assert_str_eq(lex_rules_name(lex), "test");
 
 	buf = to_mem(lex, 0, &len);
-	ck_assert_uint_eq(len, 80 + 4 * (size_t)lex_node_count(lex));
+	ck_assert_uint_eq(len, HDR + 4 * (size_t)lex_node_count(lex));
 	back = lex_load_mem(buf, len, NULL, &e);
 	if (back == NULL)
 		ck_abort_msg("load: %s", e.msg);
@@ -619,7 +621,7 @@ START_TEST(truncated_every_tenth)
 		bad = lex_load_mem(copy, cut, NULL, &e);
 		ck_assert_ptr_null(bad);
 		ck_assert_msg(e.msg[0] != '\0', "no message at cut %zu", cut);
-		if (cut >= 80)
+		if (cut >= HDR)
 			ck_assert_msg(strstr(e.msg, "truncated") != NULL,
 			    "cut %zu: %s", cut, e.msg);
 		free(copy);
@@ -663,7 +665,7 @@ START_TEST(flipped_bits)
 	int bit;
 
 	/* every bit of the header */
-	for (i = 0; i < 80; i++)
+	for (i = 0; i < HDR; i++)
 		for (bit = 0; bit < 8; bit++) {
 			buf[i] ^= (unsigned char)(1 << bit);
 			err_clear(&e);
@@ -674,7 +676,7 @@ START_TEST(flipped_bits)
 			buf[i] ^= (unsigned char)(1 << bit);
 		}
 	/* body bits, spread over the file */
-	for (i = 80; i < len; i += 1 + (len - 80) / 400)
+	for (i = HDR; i < len; i += 1 + (len - HDR) / 400)
 		for (bit = 0; bit < 8; bit += 3) {
 			buf[i] ^= (unsigned char)(1 << bit);
 			err_clear(&e);
@@ -703,7 +705,7 @@ craft(const uint32_t *nodes, uint32_t n, uint64_t nwords, uint32_t dawg,
 	unsigned char *p;
 	uint32_t i;
 
-	*len = 80 + 4 * (size_t)n;
+	*len = HDR + 4 * (size_t)n;
 	p = calloc(1, *len);
 	ck_assert_ptr_nonnull(p);
 	memcpy(p, "\x89OVLEX\r\n", 8);
@@ -712,7 +714,7 @@ craft(const uint32_t *nodes, uint32_t n, uint64_t nwords, uint32_t dawg,
 	p[(off) + 2] = (unsigned char)(v_ >> 16); \
 	p[(off) + 3] = (unsigned char)(v_ >> 24); } while (0)
 	PUT(8, 1);
-	PUT(12, 80);
+	PUT(12, HDR);
 	memcpy(p + 16, "crafted", 7);
 	PUT(48, (uint32_t)nwords);
 	PUT(52, (uint32_t)(nwords >> 32));
@@ -720,9 +722,10 @@ craft(const uint32_t *nodes, uint32_t n, uint64_t nwords, uint32_t dawg,
 	PUT(60, dawg);
 	PUT(64, maxtile);
 	for (i = 0; i < n; i++)
-		PUT(80 + 4 * (size_t)i, nodes[i]);
-	PUT(72, (uint32_t)crc32(0, p + 80, (uInt)(*len - 80)));
-	PUT(76, (uint32_t)crc32(0, p, 76));
+		PUT(HDR + 4 * (size_t)i, nodes[i]);
+	PUT(72, (uint32_t)crc32(0, p + HDR, (uInt)(*len - HDR)));
+	PUT(76, (uint32_t)crc32(0, p + HDR, (uInt)(4 * dawg)));
+	PUT(92, (uint32_t)crc32(0, p, 92));
 #undef PUT
 	return p;
 }
@@ -767,7 +770,7 @@ START_TEST(structural_checks)
 
 	try_load(good, 4, 2, 4, 2, NULL);
 	try_load(good, 4, 3, 4, 2, "words");                 /* wrong count */
-	try_load(good, 4, 2, 3, 2, "DAWG nodes");
+	try_load(good, 4, 2, 3, 2, "DAWG");
 	try_load(good, 4, 2, 4, 1, "tile");                  /* tile > max */
 
 	memcpy(bad, good, sizeof good);
@@ -882,7 +885,7 @@ START_TEST(kwg_round_trip)
 	own2 = to_mem(lex, 0, &olen2);
 	ck_assert_uint_eq(olen, olen2);
 	/* equal except the ruleset name (and so the header CRC) */
-	ck_assert(memcmp(own + 80, own2 + 80, olen - 80) == 0);
+	ck_assert(memcmp(own + HDR, own2 + HDR, olen - HDR) == 0);
 	ck_assert(memcmp(own, own2, 16) == 0);
 
 	/* KWG bit flips: no checksum, so a flip may give another valid graph,
@@ -977,6 +980,62 @@ START_TEST(load_file_errors)
 	ck_assert_ptr_nonnull(back);
 	ck_assert_uint_eq(lex_checksum(back), lex_checksum(lex));
 	lex_destroy(back);
+	/* the DAWG alone: same words, no GADDAG, not writable */
+	back = lex_load_dawg(path, NULL, &e);
+	if (back == NULL)
+		ck_abort_msg("lex_load_dawg: %s", e.msg);
+	ck_assert_uint_eq(lex_gaddag_root(back), 0);
+	ck_assert_uint_eq(lex_node_count(back), lex_dawg_nodes(lex));
+	ck_assert_uint_lt(lex_node_count(back), lex_node_count(lex));
+	ck_assert_uint_eq(lex_word_count(back), lex_word_count(lex));
+	{
+		struct collect c1 = { 0 }, c2 = { 0 };
+
+		lex_foreach(lex, collect_fn, &c1);
+		lex_foreach(back, collect_fn, &c2);
+		ck_assert_uint_eq(c1.n, c2.n);
+		ck_assert(memcmp(c1.r, c2.r, c1.n * sizeof *c1.r) == 0);
+		free(c1.r);
+		free(c2.r);
+	}
+	fp = tmpfile();
+	ck_assert_int_eq(lex_write(back, fp, &e), -1);
+	ck_assert_int_eq(lex_write_kwg(back, fp, &e), -1);
+	fclose(fp);
+	lex_destroy(back);
+	/* a flipped bit in the GADDAG: lex_load notices, lex_load_dawg need
+	 * not; one in the DAWG: both notice */
+	{
+		size_t len;
+		unsigned char *buf = to_mem(lex, 0, &len);
+		size_t g = HDR + 4 * (size_t)lex_dawg_nodes(lex) + 5;
+		size_t d = HDR + 4 * (size_t)lex_dawg_nodes(lex) / 2;
+
+		buf[g] ^= 4;
+		fp = fopen(path, "wb");
+		ck_assert_uint_eq(fwrite(buf, 1, len, fp), len);
+		fclose(fp);
+		ck_assert_ptr_null(lex_load(path, NULL, &e));
+		back = lex_load_dawg(path, NULL, &e);
+		ck_assert_ptr_nonnull(back);
+		lex_destroy(back);
+		buf[g] ^= 4;
+		buf[d] ^= 4;
+		fp = fopen(path, "wb");
+		ck_assert_uint_eq(fwrite(buf, 1, len, fp), len);
+		fclose(fp);
+		ck_assert_ptr_null(lex_load(path, NULL, &e));
+		ck_assert_ptr_null(lex_load_dawg(path, NULL, &e));
+		ck_assert(strstr(e.msg, "DAWG checksum") != NULL);
+		buf[d] ^= 4;
+		/* cut inside the GADDAG: both refuse the file */
+		fp = fopen(path, "wb");
+		ck_assert_uint_eq(fwrite(buf, 1, len - 4, fp), len - 4);
+		fclose(fp);
+		ck_assert_ptr_null(lex_load_dawg(path, NULL, &e));
+		ck_assert(strstr(e.msg, "truncated") != NULL);
+		free(buf);
+	}
 	/* truncate the file on disk: message names the file */
 	ck_assert_int_eq(truncate(path, 100), 0);
 	ck_assert_ptr_null(lex_load(path, NULL, &e));
