@@ -523,7 +523,8 @@ do_anagram(struct ctx *c, const char *rack)
 	}
 	if (lex_word_count(c->lex) > 0)
 		anagram_walk(&a, lex_dawg_root(c->lex), 0);
-	qsort(a.f, a.nf, sizeof *a.f, found_cmp);
+	if (a.nf > 1)
+		qsort(a.f, a.nf, sizeof *a.f, found_cmp);
 	if (!c->quiet)
 		for (k = 0; k < a.nf; k++) {
 			put_word(c, a.f[k].t, a.f[k].n);
