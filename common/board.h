@@ -75,20 +75,49 @@ int position_check_tiles(const struct rules *r, const struct position *p,
  * of some tile than r has (see position_check_tiles for the reason). */
 int position_bag_count(const struct rules *r, const struct position *p);
 
-/* cgp_parse: parses one CGP line (SPEC §2.1) into *p.  If the line names a
- * ruleset with "ld" and rulesp is not NULL, *rulesp is left for the caller to
- * resolve from p->rules_name; parsing needs a ruleset for letters, so r is
- * the ruleset to read letters with (the caller resolves ld first with
- * cgp_peek_rules when it has none).  Returns 0 or -1 with e set. */
+/* cgp_parse: parses one CGP line (SPEC §2.1)
+ *   BOARD RACKS SCORES ZEROS [OPCODE ARGS; ...]
+ * into *p, reading letters with ruleset r (resolve "ld" first with
+ * cgp_peek_rules when the caller has no ruleset; the line's ld is stored in
+ * p->rules_name but not checked against r).  Fields are separated by white
+ * space; a trailing CR or LF is ignored.
+ *   BOARD: r->rows rows separated by '/', top first; an uppercase letter is
+ *     a tile, a lowercase one a blank standing for it, a decimal number that
+ *     many empty squares; letters of several characters in brackets
+ *     ("[CH]"), decomposed accents composed (NFC).
+ *   RACKS: one per player, '/' between, the player to move first; '?' is a
+ *     blank, letters in either case.  An empty rack of the player to move
+ *     is an empty rack; an empty rack of another player is a rack not given
+ *     (rack_known 0).  nplayers = number of racks (1..RULES_MAX_PLAYERS).
+ *   SCORES: one per rack ("357/-12").  ZEROS: consecutive scoreless turns.
+ *   Opcodes: each "name args" ended by ';'.  ld, lex, etl, cr (none, single,
+ *     double, 5pt, 10pt; Macondo's void, five_point, ten_point), bb, mcnz
+ *     fill the fields above; bdn, var and unknown opcodes are only kept.
+ *     Every opcode is kept in ops[] in order (at most CGP_MAX_OPS, each
+ *     under 160 bytes).
+ * The board and the known racks together may not hold more of a tile than
+ * r has (position_check_tiles).  Errors name the field: "CGP board row 3
+ * is 14 squares wide, the board has 15", "CGP rack 1: 'Q' is not a letter
+ * of the is alphabet", "too many Ø: ...", "CGP line has no scores field".
+ * e->line is 0: the caller knows the line number.  Returns 0 or -1. */
 int cgp_parse(const struct rules *r, const char *line, size_t len,
 	struct position *p, struct err *e);
 
 /* cgp_peek_rules: copies the argument of the "ld" opcode of a CGP line into
- * name (cap bytes); returns 1 if found, 0 if not. */
+ * name (cap bytes, NUL-terminated); returns 1 if found, 0 if not (or if it
+ * does not fit). */
 int cgp_peek_rules(const char *line, size_t len, char *name, size_t cap);
 
-/* cgp_format: writes p as a CGP line (no newline) into out; returns the
- * length or -1 if cap is too small.  Canonical input round-trips exactly. */
+/* cgp_format: writes p as a canonical CGP line (no newline) into out:
+ * empty squares as runs, blanks lowercase, racks with blanks first and then
+ * letters in UTF-8 byte order (as the conformance data writes them), a rack
+ * not known as empty, single spaces, opcodes as "name args;" in their order.
+ * The ld, lex, etl, cr, bb and mcnz opcodes are written from p's fields (so
+ * changes show; an unset field drops its opcode), and fields set with no
+ * opcode in ops[] are appended in that order.  A line in canonical form
+ * round-trips byte for byte.  Returns the length (NUL written), or -1 (out
+ * = "") if cap is too small or the board holds a tile that is not a letter
+ * of r. */
 int cgp_format(const struct rules *r, const struct position *p, char *out,
 	size_t cap);
 
