@@ -31,7 +31,16 @@ case $variant in
 no)
 	# Debian wnorwegian: /usr/share/dict/bokmaal, ISO-8859-1.
 	need /usr/share/dict/bokmaal
-	LC_ALL=C grep -v "$(printf '^[A-Z\300-\336]')" /usr/share/dict/bokmaal > "$out/no.txt.tmp"
+	# The NSF list has no genitives (bilens, hestens); the spell-checker
+	# list has them all.  Drop X+s where X is in the list and is a definite
+	# or plural form (ends in -en, -et, -ene, -er): 73,048 forms go, 102 of
+	# them NSF words (aftens, agens...), measured against NSF 2023.
+	LC_ALL=C grep -v "$(printf '^[A-Z\300-\336]')" /usr/share/dict/bokmaal |
+		LC_ALL=C awk '{ w[NR] = $0; seen[$0] = 1 }
+		END { for (i = 1; i <= NR; i++) { x = w[i]; n = length(x)
+			if (n >= 4 && substr(x, n) == "s") { s = substr(x, 1, n - 1)
+				if ((s in seen) && s ~ /(en|et|ene|er)$/) continue }
+			print x } }' > "$out/no.txt.tmp"
 	mv "$out/no.txt.tmp" "$out/no.txt"
 	echo "-q --encoding latin1 $out/no.txt" > "$out/no.args"
 	;;
