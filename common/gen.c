@@ -20,6 +20,7 @@
 
 #define SQ RULES_MAX_SQUARES
 
+
 struct gen_anchor {
 	int bound;           /* upper bound on any move from this anchor */
 	uint8_t dir, row, col, left_min;
@@ -53,6 +54,8 @@ struct gen {
 	uint8_t rack[RULES_MAX_TILES];
 	int rack_tiles;
 	uint64_t rackmask;             /* letters (not blanks) on the rack */
+	uint8_t byval[RULES_MAX_RACK]; /* gen_best: rack letters, best value first */
+	int nbyval;
 	int rack_size, bingo;
 
 	/* Output. */
@@ -653,62 +656,92 @@ gen_int_desc(const void *a, const void *b)
 
 /* An upper bound on the score of any placement generated from anchor a of
  * the current row (left limit left_min), for a rack whose tile values
- * sorted descending are vals[0..n).  It pairs the best tile values with the
- * best letter multipliers, multiplies every word premium in reach, and adds
- * every cross-word in reach as if it got the best tile. */
+ * sorted descending are vals[0..n).  A placement fills a run of k <= n
+ * empty squares around a (a square no rack tile may take ends the run) and
+ * includes the tiles touching that run.  For every such run: the tiles'
+ * values, plus the best tile values paired with the best letter premiums
+ * (rearrangement), times the run's word premiums, plus every cross-word of
+ * the run as if it got the best tile, plus the bingo.  The bound is the
+ * maximum over runs. */
 static int
 gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
 	int n)
 {
-	int lo = a, hi = a, used, j, k, ne = 0, fixed = 0, wprod = 1;
-	int lms[2 * RULES_MAX_RACK + 2], crs[2 * RULES_MAX_RACK + 2];
-	int main = 0, cross = 0, bound;
+	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
+	int maxv[RULES_MAX_DIM];      /* best rack tile value a square can take */
+	int nl = 0, nr = 0, j, L, R, best = -1;
+	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 
-	if (n <= 0)
+	for (j = left_min; j < g->width; j++) {
+		int q;
+
+		maxv[j] = 0;
+		if (g->rtile[j] != 0)
+			continue;
+		/* byval[] lists the rack's letters, best value first. */
+		for (q = 0; q < g->nbyval; q++)
+			if ((g->rcross[j] >> g->byval[q]) & 1) {
+				maxv[j] = g->values[g->byval[q]];
+				break;
+			}
+	}
+
+	if (n <= 0 || (g->rcross[a] & ok) == 0)
 		return -1;
-	/* The window: tiles and up to n-1 empty squares each side. */
-	lo = a;
-	used = 0;
-	for (j = a - 1; j >= left_min; j--) {
+	/* The usable empty squares left and right of the anchor. */
+	for (j = a - 1; j >= left_min && nl < n - 1; j--)
 		if (g->rtile[j] == 0) {
-			if (used == n - 1)
+			if ((g->rcross[j] & ok) == 0)
 				break;
-			used++;
+			le[nl++] = j;
 		}
-		lo = j;
-	}
-	used = 0;
-	for (j = a + 1; j < g->width; j++) {
+	for (j = a + 1; j < g->width && nr < n - 1; j++)
 		if (g->rtile[j] == 0) {
-			if (used == n - 1)
+			if ((g->rcross[j] & ok) == 0)
 				break;
-			used++;
+			re[nr++] = j;
 		}
-		hi = j;
-	}
-	for (j = lo; j <= hi; j++) {
-		if (g->rtile[j] != 0) {
-			fixed += g->rval[j];
-			continue;
+	for (L = 0; L <= nl; L++)
+		for (R = 0; R <= nr && L + R + 1 <= n; R++) {
+			int lo = L ? le[L - 1] : a, hi = R ? re[R - 1] : a;
+			int lms[RULES_MAX_RACK], k = 0, q, fixed = 0, wprod = 1;
+			int cross = 0, main = 0, capped = 0, bound;
+
+			/* Tiles touching the run belong to the word. */
+			while (lo > 0 && g->rtile[lo - 1] != 0)
+				lo--;
+			while (hi + 1 < g->width && g->rtile[hi + 1] != 0)
+				hi++;
+			for (j = lo; j <= hi; j++) {
+				int v;
+
+				if (g->rtile[j] != 0) {
+					fixed += g->rval[j];
+					continue;
+				}
+				/* Insertion sort, descending: k <= n is small. */
+				v = g->rlm[j];
+				for (q = k; q > 0 && lms[q - 1] < v; q--)
+					lms[q] = lms[q - 1];
+				lms[q] = v;
+				k++;
+				wprod *= g->rwm[j];
+				capped += maxv[j] * g->rlm[j];
+				if (g->rcscore[j] >= 0)
+					cross += (g->rcscore[j] + maxv[j] * g->rlm[j]) * g->rwm[j];
+			}
+			for (q = 0; q < k; q++)
+				main += vals[q] * lms[q];
+			/* Both are upper bounds on the new tiles' letter sum. */
+			if (capped < main)
+				main = capped;
+			bound = (fixed + main) * wprod + cross;
+			if (k >= g->rack_size)
+				bound += g->bingo;
+			if (bound > best)
+				best = bound;
 		}
-		if (g->rcross[j] == 0 && j != a)
-			continue;
-		lms[ne] = g->rlm[j];
-		wprod *= g->rwm[j];
-		crs[ne] = g->rcscore[j] >= 0 ?
-		    (g->rcscore[j] + vals[0] * g->rlm[j]) * g->rwm[j] : 0;
-		ne++;
-	}
-	qsort(lms, (size_t)ne, sizeof lms[0], gen_int_desc);
-	qsort(crs, (size_t)ne, sizeof crs[0], gen_int_desc);
-	for (k = 0; k < ne && k < n; k++) {
-		main += vals[k] * lms[k];
-		cross += crs[k];
-	}
-	bound = (fixed + main) * wprod + cross;
-	if (n >= g->rack_size && ne >= g->rack_size)
-		bound += g->bingo;
-	return bound;
+	return best;
 }
 
 static int
@@ -741,6 +774,15 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 		for (c = 0; c < g->rack[t] && nv < RULES_MAX_RACK; c++)
 			vals[nv++] = t == 0 ? 0 : g->values[t];
 	qsort(vals, (size_t)nv, sizeof vals[0], gen_int_desc);
+	g->nbyval = 0;
+	for (t = 1; t < RULES_MAX_TILES && g->nbyval < RULES_MAX_RACK; t++)
+		if (g->rack[t] != 0) {
+			int q = g->nbyval++;
+
+			for (; q > 0 && g->values[g->byval[q - 1]] < g->values[t]; q--)
+				g->byval[q] = g->byval[q - 1];
+			g->byval[q] = (uint8_t)t;
+		}
 	if (gen_board_empty(&p->board)) {
 		gen_set_row(g, 0, g->r->start_row);
 		gen_anchor(g, g->r->start_col, 0);
