@@ -4,6 +4,7 @@
 #include <string.h>
 #include "testutil.h"
 #include "board.h"
+#include "game.h"
 #include "gen.h"
 #include "klv.h"
 #include "lex.h"
@@ -694,6 +695,46 @@ START_TEST(sowpods_opening)
 	ck_assert_int_eq(np, 1128);
 	ck_assert_int_eq(nx, 95);
 	ck_assert_int_eq(npass, 1);
+	/* Greedy self-play: at every position gen_best finds the top score
+	 * of gen_all with the fewest tiles, and each best move validates. */
+	{
+		struct game *gm = game_create(r, 2, &e);
+		int k, checked = 0;
+
+		ck_assert_ptr_nonnull(gm);
+		for (k = 0; k < 2; k++) {
+			ck_assert_int_eq(game_start(gm, 1000 + (uint64_t)k, &e), 0);
+			while (game_over(gm) == 0) {
+				const struct position *gp = game_position(gm);
+				struct move best, v;
+				int top = -1, tn = 99, have;
+
+				n = gen_all(g, gp, 0, GEN_PLACEMENTS, &e);
+				m = gen_moves(g);
+				for (i = 0; i < n; i++)
+					if (m[i].score > top || (m[i].score == top && m[i].ntiles < tn)) {
+						top = m[i].score;
+						tn = m[i].ntiles;
+					}
+				have = gen_best(g, gp, &best);
+				if (!have) {
+					ck_assert_int_eq(n, 0);
+					memset(&best, 0, sizeof best);
+					best.kind = MOVE_PASS;
+				} else {
+					ck_assert_int_eq(best.score, top);
+					ck_assert_int_eq(best.ntiles, tn);
+					v = best;
+					ck_assert_int_eq(move_validate(r, lex, gp, &v, NULL, &e), 0);
+					ck_assert_int_eq(v.score, best.score);
+				}
+				ck_assert_msg(game_play(gm, &best, &e) == 0, "%s", e.msg);
+				checked++;
+			}
+		}
+		ck_assert_int_gt(checked, 20);
+		game_destroy(gm);
+	}
 	gen_destroy(g);
 	lex_destroy(lex);
 }
