@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -138,9 +139,37 @@ struct run {
 	int64_t through;            /* from the state: already rated */
 	int64_t last;               /* time of the last game seen */
 	int bad;                    /* a bad line was seen */
+	long nbad;                  /* bad lines in the current file */
 	int fatal;                  /* an unreadable input */
 	char tbuf[40];
 };
+
+/* Bad lines shown per file; a binary file would otherwise flood stderr. */
+#define BAD_SHOWN 100
+
+/* bad: reports a bad line (the first BAD_SHOWN of a file) and remembers
+ * that the run saw one. */
+static void bad(struct run *R, const char *file, long line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void
+bad(struct run *R, const char *file, long line, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	R->bad = 1;
+	if (++R->nbad > BAD_SHOWN) {
+		if (R->nbad == BAD_SHOWN + 1)
+			tool_warnfl(file, line, "more bad lines: skipped without a "
+				"message from here on");
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	tool_warnfl(file, line, "%s", msg);
+}
 
 static void
 print_adj(int a)
@@ -161,7 +190,7 @@ rate(struct run *R, const char *file, long line, const char *n0, size_t l0,
 
 	if (time != ELO_TIME_NONE) {
 		if (R->last != ELO_TIME_NONE && time < R->last) {
-			tool_warnfl(file, line, "time earlier than the game before "
+			bad(R, file, line, "time earlier than the game before "
 				"(input must be in finishing order)");
 			R->bad = 1;
 			return -1;
@@ -180,7 +209,7 @@ rate(struct run *R, const char *file, long line, const char *n0, size_t l0,
 	}
 	if ((i0 = elo_add(R->t, n0, l0, robot0, &e)) < 0 ||
 	    (i1 = elo_add(R->t, n1, l1, robot1, &e)) < 0) {
-		tool_warnfl(file, line, "%s", e.msg);
+		bad(R, file, line, "%s", e.msg);
 		R->bad = 1;
 		return -1;
 	}
@@ -217,7 +246,7 @@ do_results(struct run *R, struct rd *in)
 			return;
 		}
 		if (n == -3) {
-			tool_warnfl(in->name, in->lineno, "line longer than %d bytes",
+			bad(R, in->name, in->lineno, "line longer than %d bytes",
 				LINE_MAX_BYTES);
 			R->bad = 1;
 			continue;
@@ -226,7 +255,7 @@ do_results(struct run *R, struct rd *in)
 		case 0:
 			continue;
 		case -1:
-			tool_warnfl(in->name, in->lineno, "%s", e.msg);
+			bad(R, in->name, in->lineno, "%s", e.msg);
 			R->bad = 1;
 			continue;
 		}
@@ -259,7 +288,7 @@ do_bagsim(struct run *R, struct rd *in)
 			return;
 		}
 		if (n == -3) {
-			tool_warnfl(in->name, in->lineno, "line longer than %d bytes",
+			bad(R, in->name, in->lineno, "line longer than %d bytes",
 				LINE_MAX_BYTES);
 			R->bad = 1;
 			continue;
@@ -267,7 +296,7 @@ do_bagsim(struct run *R, struct rd *in)
 		if (len == 0 || line[0] == '#')
 			continue;
 		if (memchr(line, '\0', len) != NULL) {
-			tool_warnfl(in->name, in->lineno, "NUL byte in line (binary data?)");
+			bad(R, in->name, in->lineno, "NUL byte in line (binary data?)");
 			R->bad = 1;
 			continue;
 		}
@@ -281,24 +310,24 @@ do_bagsim(struct run *R, struct rd *in)
 			i += m + 1;
 		}
 		if (nf < 6) {
-			tool_warnfl(in->name, in->lineno, "too few fields, want at least 6 "
+			bad(R, in->name, in->lineno, "too few fields, want at least 6 "
 				"separated by tabs: GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2");
 			R->bad = 1;
 			continue;
 		}
 		line[fl[0]] = '\0';
 		if (tool_parse_long(f[0], 0, LONG_MAX, &num) != 0 || fl[1] == 0) {
-			tool_warnfl(in->name, in->lineno, "bad game number or seed");
+			bad(R, in->name, in->lineno, "bad game number or seed");
 			R->bad = 1;
 			continue;
 		}
 		for (k = 0; k < 2; k++) {
 			if (elo_name_check(f[2 + k], fl[2 + k], &e) != 0) {
-				tool_warnfl(in->name, in->lineno, "player %zu: %s", k + 1, e.msg);
+				bad(R, in->name, in->lineno, "player %zu: %s", k + 1, e.msg);
 				break;
 			}
 			if (elo_parse_score(f[4 + k], fl[4 + k], &s[k]) != 0) {
-				tool_warnfl(in->name, in->lineno, "score %zu is not an "
+				bad(R, in->name, in->lineno, "score %zu is not an "
 					"integer within ±%d", k + 1, ELO_SCORE_MAX);
 				break;
 			}
@@ -308,7 +337,7 @@ do_bagsim(struct run *R, struct rd *in)
 			continue;
 		}
 		if (fl[2] == fl[3] && memcmp(f[2], f[3], fl[2]) == 0) {
-			tool_warnfl(in->name, in->lineno, "a player cannot play themself");
+			bad(R, in->name, in->lineno, "a player cannot play themself");
 			R->bad = 1;
 			continue;
 		}
@@ -383,7 +412,7 @@ gcg_finish(struct run *R, struct gcg_min *g, const char *name)
 	if (g->nplayers == 0 && g->nevents == 0)
 		return;         /* nothing there: blank lines between #end */
 	if (g->nplayers < 2) {
-		tool_warnfl(name, g->first, "game without #player1 and #player2");
+		bad(R, name, g->first, "game without #player1 and #player2");
 		R->bad = 1;
 		return;
 	}
@@ -399,7 +428,7 @@ gcg_bad(struct run *R, struct gcg_min *g, const char *name, long line,
 	const char *msg)
 {
 	if (!g->bad)
-		tool_warnfl(name, line, "%s", msg);
+		bad(R, name, line, "%s", msg);
 	g->bad = 1;
 	R->bad = 1;
 }
@@ -682,12 +711,15 @@ process(struct run *R, enum mode mode, const char *path)
 		return -1;
 	}
 	rd_init(&in, fd, path);
+	R->nbad = 0;
 	if (mode == MODE_RESULTS)
 		do_results(R, &in);
 	else if (mode == MODE_BAGSIM)
 		do_bagsim(R, &in);
 	else
 		do_gcg(R, &in);
+	if (R->nbad > BAD_SHOWN)
+		tool_warn("%s: %ld bad lines in all", path, R->nbad);
 	rd_free(&in);
 	if (fd != STDIN_FILENO)
 		close(fd);

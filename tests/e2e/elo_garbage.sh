@@ -33,6 +33,17 @@ for mode in "" -b -G; do
 	grep -q '^elocalc: garbage.bin' err || fail "garbage ($mode): no message"
 done
 
+# Floods of bad lines: the first 100 are shown, then a count.
+awk 'BEGIN { for (i = 0; i < 250; i++) print "junk" }' > junk.tsv
+set +e
+"$E" junk.tsv > out 2> err
+rc=$?
+set -e
+[ $rc = 1 ] || fail "junk: exit $rc"
+[ "$(wc -l < err)" -eq 102 ] || { wc -l err; fail "junk: messages not capped"; }
+grep -q '^elocalc: junk.tsv:101: more bad lines' err || fail "junk: no notice"
+grep -q '^elocalc: junk.tsv: 250 bad lines in all$' err || fail "junk: no count"
+
 # A name that is not UTF-8.
 printf '2026-12-01T10:00:00Z\tann\351\tbo\t400\t300\n' > latin1.tsv
 set +e
