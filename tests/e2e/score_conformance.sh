@@ -1,0 +1,71 @@
+#!/bin/sh
+# scoremove against ../shared/conformance: the four reference games replay
+# cleanly with their word lists; mutated copies fail on the changed line;
+# --positions gives every reference position byte for byte; the filter
+# form scores every listed placement as listed.
+set -eu
+[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
+[ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
+C=$SHARED/conformance
+S=$SHARED/wordlists/small
+tab=$(printf '\t')
+for v in no da is en; do
+	case $v in
+	no) list=$S/no-bokmaal-2to4.txt ;;
+	da) list=$C/da-2to4-lower.txt ;;
+	is) list=$S/is-2to4.txt ;;
+	en) list=$S/en-enable-2to4.txt ;;
+	esac
+	"$BIN/lexcompile" -q -r $v -o $v.lex "$list"
+
+	# the reference game: ok, with and without the lexicon
+	scoremove -g -l $v.lex "$C/$v-game.gcg" > out
+	[ "$(cat out)" = "$C/$v-game.gcg${tab}ok" ] || { cat out; exit 1; }
+	scoremove -g -n "$C/$v-game.gcg" > out
+	grep -q "${tab}ok\$" out
+
+	# every position of the reference move lists appears in --positions
+	scoremove -g -l $v.lex -p "$C/$v-game.gcg" > pos
+	awk 'NR == 1 || prev == "" { print } { prev = $0 }' "$C/$v-moves.txt" |
+	    grep -v '^$' > ref
+	if grep -vxFf pos ref > missing; then
+		echo "$v: positions missing from --positions:"; head -3 missing; exit 1
+	fi
+
+	# filter form: every listed placement scores as listed
+	awk -F '\t' 'NF == 1 && $0 != "" { cgp = $0; next }
+	    NF == 2 { print cgp "\t" $1 }' "$C/$v-moves.txt" > in
+	awk -F '\t' 'NF == 2 { print $2 }' "$C/$v-moves.txt" > want
+	scoremove -l $v.lex < in > got
+	cut -f2 got > gotscores
+	cmp want gotscores || { echo "$v: filter scores differ"; exit 1; }
+
+	# the hand-checked game of tests/data
+	for g in "$DATA"/gcg/$v-*.gcg; do
+		scoremove -g -l $v.lex "$g" > out
+		[ "$(cat out)" = "$g${tab}ok" ] || { cat out; exit 1; }
+	done
+done
+
+# mutated copies: the first discrepancy, on the changed line
+mut() {  # mut VARIANT OLD-LINE NEW-LINE EXPECTED-TEXT
+	n=$(grep -nxF -- "$2" "$C/$1-game.gcg" | cut -d: -f1)
+	[ -n "$n" ] || { echo "'$2' not in $1-game.gcg"; exit 1; }
+	NEW=$3 awk -v n="$n" 'NR == n { print ENVIRON["NEW"]; next } { print }' \
+	    "$C/$1-game.gcg" > m.gcg
+	rc=0; scoremove -g -l $1.lex m.gcg > out || rc=$?
+	[ $rc = 1 ] || { echo "mutation '$3': exit $rc"; cat out; exit 1; }
+	grep -qF "m.gcg${tab}$n: " out && grep -qF -- "$4" out ||
+	    { echo "mutation '$3' (line $n):"; cat out; exit 1; }
+}
+mut no '>bjorn: ABDFKOR 9G BAO +28 28' '>bjorn: ABDFKOR 9G BAO +29 29' 'scores +28, not +29'
+mut no '>bjorn: ABDFKOR 9G BAO +28 28' '>bjorn: ABDFKOR 9G BAO +28 27' 'cumulative total 27'
+mut no '>anna: ABEILRT 8H BLIR +18 18' '>anna: ACEILRT 8H BLIR +18 18' 'rack lacks B'
+mut no '>anna: ABEILRT 8H BLIR +18 18' '>anna: ABEILRT 8H BLRI +18 18' 'BLRI is not a word'
+mut no '>bjorn: ABDFKOR 9G BAO +28 28' '>anna: ABDFKOR 9G BAO +28 46' 'play off turn'
+mut no '>anna: DFRT (DFRT) -5 457' '>anna: DFRT (DFRT) -4 458' 'the rack gives -5'
+mut da '>anna: AE (AE) -2 454' '>anna: AE - +0 456' 'after the game ended'
+mut en '>bjorn: (L) +2 353' '>bjorn: (L) +1 352' 'the racks give +2'
+mut is '>anna: (D) +10 400' '>anna: (D) +5 395' 'the racks give +10'
+mut en '>anna: LLT 6M ..T +6 291' '>anna: LLT -L +0 285' 'exchange with 0 tiles in the bag'
+echo ok
