@@ -247,8 +247,9 @@ rules_normalise_word(const struct rules *r, const char *s, size_t len,
 	*ntiles = 0;
 	if (len == 0)
 		return NORM_EMPTY;
-	if (r->finished)
-		has_multi = r->multi;
+	/* (A letter appended by hand to a finished copy is seen all the same.) */
+	if (r->finished && r->nletters > 0 && r->nletters <= RULES_MAX_LETTERS)
+		has_multi = r->multi || r->upper[r->nletters] == 0;
 	else
 		for (t = 1; t <= r->nletters; t++)
 			if (r->upper[t] == 0)
@@ -454,10 +455,25 @@ static const struct { const char *alias, *name; } rules_aliases[] = {
 	{ "icelandic", "is" },
 };
 
+/* ascii_lower_eq: a and b are equal ignoring ASCII case. */
+static int
+ascii_lower_eq(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++) {
+		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+		char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
+}
+
 int
 rules_get(struct rules *out, const char *name, struct err *e)
 {
-	const struct rules *b;
+	const char *const *bn;
+	const struct rules *b = NULL;
 	size_t n, i;
 
 	if (name == NULL || *name == '\0') {
@@ -467,9 +483,12 @@ rules_get(struct rules *out, const char *name, struct err *e)
 	n = strlen(name);
 	if (strchr(name, '/') != NULL || (n > 6 && strcmp(name + n - 6, ".rules") == 0))
 		return rules_load(out, name, e);
-	b = rules_builtin(name);
+	/* Names and the long aliases, in any ASCII case ("EN", "Norwegian"). */
+	for (bn = rules_builtin_names(); b == NULL && *bn != NULL; bn++)
+		if (ascii_lower_eq(name, *bn))
+			b = rules_builtin(*bn);
 	for (i = 0; b == NULL && i < sizeof rules_aliases / sizeof rules_aliases[0]; i++)
-		if (strcmp(name, rules_aliases[i].alias) == 0)
+		if (ascii_lower_eq(name, rules_aliases[i].alias))
 			b = rules_builtin(rules_aliases[i].name);
 	if (b == NULL) {
 		err_set(e, 0, "unknown ruleset '%s' (built in: no, no-nsf, da, is, "

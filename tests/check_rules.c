@@ -603,6 +603,28 @@ START_TEST(normalise_nfc_and_case)
 }
 END_TEST
 
+START_TEST(appended_multi_letter)
+{
+	/* A letter of two characters appended by hand to a copy of en (as a
+	 * test elsewhere does) is read in words without rules_finish. */
+	struct rules r = *get("en");
+	uint8_t tiles[RULES_MAX_WORD];
+	int n, ch = r.nletters + 1;
+
+	r.nletters = ch;
+	snprintf(r.utf8[ch], sizeof r.utf8[ch], "CH");
+	snprintf(r.utf8_lower[ch], sizeof r.utf8_lower[ch], "ch");
+	ck_assert_int_eq(rules_normalise_word(&r, "chat", 4, tiles, &n, NULL), NORM_OK);
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(tiles[0], ch);
+	rules_finish(&r);
+	ck_assert_int_eq(r.multi, 1);
+	ck_assert_int_eq(rules_normalise_word(&r, "ACH", 3, tiles, &n, NULL), NORM_OK);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(tiles[1], ch);
+}
+END_TEST
+
 START_TEST(word_to_utf8)
 {
 	const struct rules *is = get("is");
@@ -677,6 +699,13 @@ START_TEST(get_by_name)
 	ck_assert_str_eq(r.name, "da");
 	ck_assert_int_eq(rules_get(&r, "icelandic", &e), 0);
 	ck_assert_str_eq(r.name, "is");
+	ck_assert_int_eq(rules_get(&r, "Icelandic", &e), 0);
+	ck_assert_str_eq(r.name, "is");
+	ck_assert_int_eq(rules_get(&r, "IS-OLD", &e), 0);
+	ck_assert_str_eq(r.name, "is-old");
+	ck_assert_int_eq(r.ntiles, 104);
+	ck_assert_int_eq(rules_get(&r, "englis", &e), -1);
+	ck_assert_int_eq(rules_get(&r, "englishh", &e), -1);
 	ck_assert_int_eq(rules_get(&r, "klingon", &e), -1);
 	ck_assert_msg(strstr(e.msg, "klingon") != NULL, "%s", e.msg);
 	ck_assert_int_eq(rules_get(&r, "", &e), -1);
@@ -1205,6 +1234,7 @@ rules_suite(void)
 	tcase_add_test(tc, normalise_reject);
 	tcase_add_test(tc, normalise_nfc_and_case);
 	tcase_add_test(tc, word_to_utf8);
+	tcase_add_test(tc, appended_multi_letter);
 	tcase_add_test(tc, racks);
 	suite_add_tcase(s, tc);
 
