@@ -16,6 +16,11 @@
  *
  * A struct rules is plain data with no pointers: copy it freely.  Built-in
  * rulesets are static and read-only; rules_load() fills a caller's struct.
+ * Nothing here allocates memory that outlives a call, prints or exits.
+ *
+ * Built-in tile orders (ordverk-rules(5)): no, no-nsf: A-Z Æ Ø Å Ä Ö Ü;
+ * da: A-Z Æ Ø Å; is, is-old: A Á B D Ð E É F G H I Í J K L M N O Ó P R S T
+ * U Ú V X Y Ý Þ Æ Ö; en: A-Z.
  */
 #ifndef ORDVERK_RULES_H
 #define ORDVERK_RULES_H
@@ -129,17 +134,24 @@ const char *const *rules_builtin_names(void);
 void rules_finish(struct rules *r);
 
 /* rules_load: fills *out from the ruleset file at path (grammar in
- * ordverk-rules(5)).  Returns 0, or -1 with e set (e->line = file line). */
+ * ordverk-rules(5)), finished (rules_finish).  Returns 0, or -1 with e set
+ * and *out untouched: e->line is the line of path at fault (0: the file as a
+ * whole, e.g. it cannot be opened); e->msg does not repeat the path. */
 int rules_load(struct rules *out, const char *path, struct err *e);
 
-/* rules_get: name of a built-in ruleset, or a path to a ruleset file (any
- * name containing '/' or ending in ".rules").  Returns 0 or -1 with e set. */
+/* rules_get: a built-in ruleset by name, in any ASCII case, or by the long
+ * names CGP files use in `ld` (english, norwegian, danish, icelandic -> en,
+ * no, da, is); or the ruleset file at a path (any name containing '/' or
+ * ending in ".rules", read by rules_load).  Returns 0 or -1 with e set. */
 int rules_get(struct rules *out, const char *name_or_path, struct err *e);
 
-/* rules_layout: sets the board of r to the named built-in layout
- * ("standard", "explo") or loads a layout file (15 lines of = - " ' . ^ ~,
- * then a line "start ROW COL" with GCG-style coordinates such as "H8" ).
- * Returns 0 or -1 with e set. */
+/* rules_layout: sets the board of r (layout, rows, cols, start, premium) to
+ * the named built-in layout ("standard", "explo") or loads a layout file:
+ * one line per row of = - " ' . ^ ~ (up to 21 x 21, all rows alike), then
+ * "start COORD", the start square as column letter and row number ("H8";
+ * "8H" is the same square); '#' comments.  r->layout becomes the file's base
+ * name.  Returns 0, or -1 with e set (e->line = line of the layout file) and
+ * r untouched. */
 int rules_layout(struct rules *r, const char *name_or_path, struct err *e);
 
 /* rules_layout_builtin: sets the board of r to the built-in layout name
