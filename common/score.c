@@ -113,7 +113,10 @@ score_play(const struct rules *r, const struct board *b, const struct move *m,
 	struct move clamped;
 	int i, total = 0, main_len, cross_dr, cross_dc;
 
-	/* No checks, but never read past tiles[]. */
+	/* No checks, but never loop for ever or read past tiles[]. */
+	memset(d, 0, sizeof *d);
+	if (m->dir > DIR_DOWN)
+		return 0;
 	if (m->len > RULES_MAX_DIM) {
 		clamped = *m;
 		clamped.len = RULES_MAX_DIM;

@@ -8,6 +8,7 @@
 #include "board.h"
 #include "lex.h"
 #include "move.h"
+#include "rng.h"
 #include "rules.h"
 
 /* Builds a lexicon from words (UTF-8, NULL-terminated list). */
@@ -355,6 +356,75 @@ START_TEST(apply)
 }
 END_TEST
 
+/* Random notation and random struct moves: parse or refuse with a
+ * message, validate or refuse with a message, never crash (the sanitizers
+ * watch); what validates scores the same through move_score. */
+START_TEST(garbage)
+{
+	const struct rules *no = rules_builtin("no");
+	static const char alphabet[] = "0123456789ABCDEFHOabcdeho.()-? \t?\xc3"
+		"\x98\xa5\xff";
+	struct position p;
+	struct move m;
+	struct move_detail d;
+	struct err e;
+	struct rng g;
+	char buf[64];
+	int i, k, ok = 0;
+
+	pos_of(no, "15/15/15/15/15/15/9V1M3/8GRUM3/7BLIR4/6BAOS5/5BETA6/"
+		"3DRØV8/ÅRTI1KRAS6/2ISSE2YO5/DÆME4VIDA3 DEGIKNS/?EFFHOU "
+		"224/214 0 ld no;", &p);
+	rng_seed(&g, 99);
+	for (i = 0; i < 20000; i++) {
+		int n = (int)rng_below(&g, 20);
+
+		for (k = 0; k < n; k++)
+			buf[k] = alphabet[rng_below(&g, sizeof alphabet - 1)];
+		err_clear(&e);
+		if (move_parse(no, rng_below(&g, 2) ? &p.board : NULL, buf,
+		    (size_t)n, (int)rng_below(&g, 2), &m, &e) < 0) {
+			ck_assert_int_gt((int)strlen(e.msg), 0);
+			continue;
+		}
+		if (move_validate(no, NULL, &p, &m, &d, &e) == 0) {
+			ok++;
+			ck_assert_int_eq(move_score(no, &p.board, &m, NULL), m.score);
+			ck_assert_int_ge(move_format(no, &m, buf, sizeof buf), 1);
+		} else {
+			ck_assert_int_gt((int)strlen(e.msg), 0);
+		}
+	}
+	for (i = 0; i < 20000; i++) {
+		uint8_t *raw = (uint8_t *)&m;
+
+		for (k = 0; k < (int)sizeof m; k++)
+			raw[k] = (uint8_t)rng_below(&g, 256);
+		m.kind = (uint8_t)rng_below(&g, 4);
+		if (rng_below(&g, 2)) {
+			m.dir = (uint8_t)rng_below(&g, 2);
+			m.len = (uint8_t)(1 + rng_below(&g, 8));
+			m.row = (uint8_t)rng_below(&g, 15);
+			m.col = (uint8_t)rng_below(&g, 15);
+			for (k = 0; k < RULES_MAX_DIM; k++)
+				m.tiles[k] = (uint8_t)(rng_below(&g, 3) == 0 ? 0 :
+					rng_below(&g, 33) | (rng_below(&g, 4) == 0
+					? TILE_BLANK : 0));
+		}
+		err_clear(&e);
+		if (move_validate(no, NULL, &p, &m, &d, &e) == 0) {
+			ok++;
+			ck_assert_int_eq(move_score(no, &p.board, &m, NULL), m.score);
+		} else {
+			ck_assert_int_gt((int)strlen(e.msg), 0);
+		}
+		(void)move_score(no, &p.board, &m, &d);
+		(void)move_format(no, &m, buf, sizeof buf);
+	}
+	ck_assert_int_gt(ok, 0);
+}
+END_TEST
+
 /* --- Conformance --- */
 
 struct conf {
@@ -513,6 +583,7 @@ main(void)
 	tcase_add_test(tv, validation_messages);
 	tcase_add_test(tv, exchanges);
 	tcase_add_test(tv, apply);
+	tcase_add_test(tv, garbage);
 	suite_add_tcase(s, tv);
 	tcase_add_loop_test(tk, conformance, 0,
 		(int)(sizeof confs / sizeof confs[0]));
