@@ -425,6 +425,81 @@ START_TEST(garbage)
 }
 END_TEST
 
+/* tests/data/move/hand.tsv: hand-checked moves with their words. */
+START_TEST(hand_checked)
+{
+	const char *path = "tests/data/move/hand.tsv";
+	FILE *fp = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int ncases = 0;
+
+	ck_assert_msg(fp != NULL, "%s missing (run from the source tree)", path);
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		char *f[4], *t, name[RULES_NAME_MAX], words[512];
+		const struct rules *r;
+		struct position p;
+		struct move m;
+		struct move_detail d;
+		struct err e;
+		int k, i, rc;
+		size_t wl = 0;
+
+		lineno++;
+		while (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		for (k = 0, t = line; k < 4; k++) {
+			f[k] = t;
+			t = strchr(t, '\t');
+			ck_assert_msg(k == 3 || t != NULL, "%s:%ld: fields", path,
+				lineno);
+			if (t != NULL)
+				*t++ = '\0';
+		}
+		ck_assert_int_eq(cgp_peek_rules(f[0], strlen(f[0]), name,
+			sizeof name), 1);
+		r = rules_builtin(name);
+		ck_assert_ptr_nonnull(r);
+		ck_assert_msg(cgp_parse(r, f[0], strlen(f[0]), &p, &e) == 0,
+			"%s:%ld: %s", path, lineno, e.msg);
+		rc = move_parse(r, &p.board, f[1], strlen(f[1]), 0, &m, &e);
+		if (rc == 0)
+			rc = move_validate(r, NULL, &p, &m, &d, &e);
+		if (strcmp(f[2], "invalid") == 0) {
+			ck_assert_msg(rc == -1, "%s:%ld: accepted", path, lineno);
+			ck_assert_msg(strcmp(e.msg, f[3]) == 0, "%s:%ld: got %s",
+				path, lineno, e.msg);
+			ncases++;
+			continue;
+		}
+		ck_assert_msg(rc == 0, "%s:%ld: %s", path, lineno, e.msg);
+		ck_assert_msg(m.score == atoi(f[2]), "%s:%ld: scored %d", path,
+			lineno, m.score);
+		words[0] = '\0';
+		for (i = 0; i < d.nwords; i++) {
+			char w[128];
+
+			ck_assert_int_ge(rules_word_to_utf8(r, d.words[i].tiles,
+				d.words[i].len, w, sizeof w), 0);
+			wl += (size_t)snprintf(words + wl, sizeof words - wl, "%s%s=%d",
+				i ? "," : "", w, d.words[i].score);
+		}
+		if (d.bingo)
+			snprintf(words + wl, sizeof words - wl, ",+%d", d.bingo);
+		ck_assert_msg(strcmp(words, f[3]) == 0, "%s:%ld: words %s", path,
+			lineno, words);
+		ncases++;
+	}
+	free(line);
+	fclose(fp);
+	ck_assert_int_ge(ncases, 17);
+}
+END_TEST
+
 /* --- Conformance --- */
 
 struct conf {
@@ -584,6 +659,7 @@ main(void)
 	tcase_add_test(tv, exchanges);
 	tcase_add_test(tv, apply);
 	tcase_add_test(tv, garbage);
+	tcase_add_test(tv, hand_checked);
 	suite_add_tcase(s, tv);
 	tcase_add_loop_test(tk, conformance, 0,
 		(int)(sizeof confs / sizeof confs[0]));
