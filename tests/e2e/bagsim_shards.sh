@@ -6,7 +6,7 @@ set -eu
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
 "$BIN/lexcompile" -r no -o no.lex "$SHARED/wordlists/small/no-bokmaal-2to4.txt" 2>/dev/null
 run="$BIN/bagsim play -r no -l no.lex -g 9 -s 2026"
-$run -o all.stats > all.tsv
+$run -o all.stats -p all.svg > all.tsv
 $run -S > all.table
 if command -v parallel >/dev/null 2>&1; then
 	parallel --will-cite "$run -x {}/3 -o s{}.stats > s{}.tsv" ::: 1 2 3
@@ -14,8 +14,9 @@ else
 	echo "GNU parallel not installed: shards run one after the other"
 	for k in 1 2 3; do $run -x $k/3 -o s$k.stats > s$k.tsv; done
 fi
-"$BIN/bagsim" merge s1.stats s2.stats s3.stats > merged.table
+"$BIN/bagsim" merge -p merged.svg s1.stats s2.stats s3.stats > merged.table
 cmp all.table merged.table
+cmp all.svg merged.svg
 "$BIN/bagsim" merge all.stats | cmp - all.table
 grep -hv '^#' s1.tsv s2.tsv s3.tsv | sort -n > shards.tsv
 grep -v '^#' all.tsv | cmp - shards.tsv
