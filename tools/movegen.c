@@ -572,6 +572,14 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 		if (besti < 0 || eq > beq) {
 			besti = i;
 			beq = eq;
+		} else if (eq == beq) {
+			/* Ties: notation order, as the list prints them. */
+			char x[96], y[96];
+
+			if (move_format(&c->rules, &moves[i], x, sizeof x) >= 0 &&
+			    move_format(&c->rules, &moves[besti], y, sizeof y) >= 0 &&
+			    strcmp(x, y) < 0)
+				besti = i;
 		}
 		if (same_placements(&moves[i], played))
 			played_found = 1;
