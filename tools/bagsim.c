@@ -308,6 +308,20 @@ stats_table(FILE *fp, const struct stats *s, const struct rules *r)
 	}
 }
 
+/* xml_text: writes s with XML's special characters escaped. */
+static void
+xml_text(FILE *fp, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '&': fputs("&amp;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		default: putc(*s, fp);
+		}
+}
+
 /* stats_plot: the per-letter residence chart, one bar a letter with its
  * 95 % interval as a whisker.  Written atomically. */
 static int
@@ -333,9 +347,10 @@ stats_plot(const char *path, const struct stats *s, const struct rules *r)
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
 	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-	fprintf(fp, "<text x=\"%d\" y=\"18\">%s: mean turns on the rack per "
-	    "letter (%" PRIu64 " games, 95 %% CI)</text>\n", L, r->name,
-	    s->games);
+	fprintf(fp, "<text x=\"%d\" y=\"18\">", L);
+	xml_text(fp, r->name);
+	fprintf(fp, ": mean turns on the rack per letter (%" PRIu64 " games, "
+	    "95 %% CI)</text>\n", s->games);
 	/* y axis with whole-turn ticks */
 	for (i = 0; i <= (int)top; i++) {
 		double y = H - B - (H - B - T) * i / top;
@@ -360,9 +375,10 @@ stats_plot(const char *path, const struct stats *s, const struct rules *r)
 		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"black\"/>\n", x + (bw - 6) / 2.0,
 		    x + (bw - 6) / 2.0, y0, y1);
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
-		    "%s</text>\n", x + (bw - 6) / 2.0, H - B + 14,
-		    letter_name(r, t));
+		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
+		    x + (bw - 6) / 2.0, H - B + 14);
+		xml_text(fp, letter_name(r, t));
+		fputs("</text>\n", fp);
 		i++;
 	}
 	fprintf(fp, "</svg>\n");
