@@ -111,7 +111,8 @@ int cgp_peek_rules(const char *line, size_t len, char *name, size_t cap);
 /* cgp_format: writes p as a canonical CGP line (no newline) into out:
  * empty squares as runs, blanks lowercase, racks with blanks first and then
  * letters in UTF-8 byte order (as the conformance data writes them), a rack
- * not known as empty, single spaces, opcodes as "name args;" in their order.
+ * not known as empty, racks and scores from player to_move on (CGP lists
+ * the player to move first), single spaces, opcodes as "name args;" in their order.
  * The ld, lex, etl, cr, bb and mcnz opcodes are written from p's fields (so
  * changes show; an unset field drops its opcode), and fields set with no
  * opcode in ops[] are appended in that order.  A line in canonical form

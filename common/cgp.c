@@ -534,7 +534,7 @@ cgp_format(const struct rules *r, const struct position *p, char *out,
 {
 	struct out o = { out, cap, 0, 0 };
 	int order[RULES_MAX_TILES];
-	int row, col, i, t, k, n;
+	int row, col, i, t, k, n, first;
 	int seen_ld = 0, seen_lex = 0, seen_etl = 0, seen_cr = 0, seen_bb = 0,
 		seen_mcnz = 0;
 
@@ -575,23 +575,27 @@ cgp_format(const struct rules *r, const struct position *p, char *out,
 		order[k] = t;
 		n++;
 	}
+	/* CGP lists the player to move first. */
+	first = p->to_move > 0 && p->to_move < p->nplayers ? p->to_move : 0;
 	put(&o, " ", 1);
 	for (i = 0; i < p->nplayers; i++) {
+		int pl = (first + i) % p->nplayers;
+
 		if (i > 0)
 			put(&o, "/", 1);
-		if (!p->rack_known[i])
+		if (!p->rack_known[pl])
 			continue;
-		for (k = 0; k < p->racks[i][0]; k++)
+		for (k = 0; k < p->racks[pl][0]; k++)
 			put(&o, "?", 1);
 		for (k = 0; k < n; k++)
-			for (t = 0; t < p->racks[i][order[k]]; t++)
+			for (t = 0; t < p->racks[pl][order[k]]; t++)
 				put_letter(&o, r->utf8[order[k]]);
 	}
 	put(&o, " ", 1);
 	for (i = 0; i < p->nplayers; i++) {
 		if (i > 0)
 			put(&o, "/", 1);
-		putf_int(&o, p->scores[i]);
+		putf_int(&o, p->scores[(first + i) % p->nplayers]);
 	}
 	put(&o, " ", 1);
 	putf_int(&o, p->zeros);

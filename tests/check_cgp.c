@@ -94,6 +94,18 @@ START_TEST(opcodes)
 	ck_assert_int_gt(cgp_format(en, &p, out, sizeof out), 0);
 	ck_assert_str_eq(out, EMPTY " AB/CD 0/0 0 lex NWL20; ld is; cr 10pt; "
 		"etl 1; bb 50; mcnz 6; bdn standard; var classic; xyz 1 2 3;");
+	/* The player to move is written first. */
+	position_init(&p, en);
+	p.nplayers = 3;
+	p.racks[0][1] = 1;
+	p.racks[1][2] = 1;
+	p.racks[2][3] = 1;
+	p.scores[0] = 10;
+	p.scores[1] = 20;
+	p.scores[2] = 30;
+	p.to_move = 1;
+	ck_assert_int_gt(cgp_format(en, &p, out, sizeof out), 0);
+	ck_assert_str_eq(out, EMPTY " B/C/A 20/30/10 0 ld en;");
 	/* Fields set without an opcode are added. */
 	position_init(&p, en);
 	p.exchange_min = 6;
