@@ -163,18 +163,23 @@ struct key {
 	uint64_t hi, lo;
 };
 
-/* Symbols are packed as value+1 (0 marks the end) in b bits each, s = 64/b
- * symbols per word, first symbol in the top bits of hi: comparing keys as
- * (hi, lo) compares the strings, shorter prefix first. */
+/* Strings of letters (1..63, never the separator) are packed b bits a
+ * letter, s = 64/b letters in hi, the rest at the top of lo, first letter
+ * in the top bits of hi, 0 marking the end: comparing keys as (hi, lo)
+ * compares the strings, shorter prefix first.  With b <= 6 a 15-letter
+ * string leaves the low KEY_PAYLOAD_BITS of lo free for a payload. */
 struct keyfmt {
 	int b, s;
 	uint64_t mask;
 };
 
+#define KEY_PAYLOAD_BITS 25
+#define KEY_ACCEPTS      (1u << 24)
+
 static void
 key_put(struct key *k, const struct keyfmt *f, int j, int sym)
 {
-	uint64_t v = (uint64_t)(sym + 1);
+	uint64_t v = (uint64_t)sym;
 
 	if (j < f->s)
 		k->hi |= v << (64 - (j + 1) * f->b);
@@ -188,7 +193,7 @@ key_syms(const struct key *k, const struct keyfmt *f, uint8_t *out)
 {
 	int j;
 
-	for (j = 0; j < LEX_DEPTH; j++) {
+	for (j = 0; j < RULES_MAX_WORD; j++) {
 		uint64_t v;
 
 		if (j < f->s)
@@ -197,16 +202,18 @@ key_syms(const struct key *k, const struct keyfmt *f, uint8_t *out)
 			v = (k->lo >> (64 - (j - f->s + 1) * f->b)) & f->mask;
 		if (v == 0)
 			break;
-		out[j] = (uint8_t)(v - 1);
+		out[j] = (uint8_t)v;
 	}
 	return j;
 }
 
-/* radix_sort: LSD radix sort of a[0..n) by (hi, lo), 16-bit digits, using
- * tmp (n keys) as scratch; digits that are equal in every key are skipped.
- * The result ends up in a. */
+/* radix_sort: LSD radix sort of a[0..n) by (hi, lo), 16-bit digits from
+ * digit first_pass (0 = lowest of lo) up, using tmp (n keys) as scratch;
+ * digits that are equal in every key are skipped.  The result ends up in
+ * a. */
 static int
-radix_sort(struct key *a, struct key *tmp, size_t n, struct err *e)
+radix_sort(struct key *a, struct key *tmp, size_t n, int first_pass,
+	struct err *e)
 {
 	size_t *count;
 	struct key *src = a, *dst = tmp, *t;
@@ -219,7 +226,7 @@ radix_sort(struct key *a, struct key *tmp, size_t n, struct err *e)
 		err_set(e, 0, "out of memory sorting words");
 		return -1;
 	}
-	for (pass = 0; pass < 8; pass++) {
+	for (pass = first_pass; pass < 8; pass++) {
 		int shift = (pass & 3) * 16;
 		int hi = pass >> 2;
 		size_t i, sum = 0;
@@ -254,9 +261,10 @@ radix_sort(struct key *a, struct key *tmp, size_t n, struct err *e)
 struct builder {
 	uint32_t *nodes;
 	size_t n, cap;
-	/* register: open addressing on run start indices (0 = empty slot) */
-	uint32_t *slot;
-	uint32_t *slothash;
+	/* register: open addressing, linear probing; an entry is the run's
+	 * hash << 32 | its start index (0 = empty: runs start at 2 or later),
+	 * so one probe is one cache line */
+	uint64_t *slot;
 	size_t nslots, used;
 	/* the open path: arcs[d][0..narcs[d]) are the arcs of the state after
 	 * d symbols; the child of the last arc of arcs[d] is state d+1, still
@@ -286,12 +294,9 @@ static int
 reg_grow(struct builder *b)
 {
 	size_t ns = b->nslots ? b->nslots * 2 : 1u << 16, i;
-	uint32_t *slot = calloc(ns, sizeof *slot);
-	uint32_t *sh = malloc(ns * sizeof *sh);
+	uint64_t *slot = calloc(ns, sizeof *slot);
 
-	if (slot == NULL || sh == NULL) {
-		free(slot);
-		free(sh);
+	if (slot == NULL) {
 		err_set(b->e, 0, "out of memory building lexicon");
 		return -1;
 	}
@@ -300,23 +305,20 @@ reg_grow(struct builder *b)
 
 		if (b->slot[i] == 0)
 			continue;
-		j = b->slothash[i] & (ns - 1);
+		j = (size_t)(b->slot[i] >> 32) & (ns - 1);
 		while (slot[j] != 0)
 			j = (j + 1) & (ns - 1);
 		slot[j] = b->slot[i];
-		sh[j] = b->slothash[i];
 	}
 	free(b->slot);
-	free(b->slothash);
 	b->slot = slot;
-	b->slothash = sh;
 	b->nslots = ns;
 	return 0;
 }
 
 /* reg_state: the run index of a state with arcs w[0..k) (last flag not yet
- * set), writing the run if no equal one exists.  0 for a state with no
- * arcs.  Returns 0 with b->e set on error (b->e->msg nonempty). */
+ * set), writing the run if no equal one exists; 0 for a state with no
+ * arcs.  On error sets *failed and b->e. */
 static uint32_t
 reg_state(struct builder *b, uint32_t *w, int k, int *failed)
 {
@@ -331,12 +333,20 @@ reg_state(struct builder *b, uint32_t *w, int k, int *failed)
 		return 0;
 	}
 	h = run_hash(w, k);
-	for (j = h & (b->nslots - 1); b->slot[j] != 0; j = (j + 1) & (b->nslots - 1)) {
-		uint32_t s = b->slot[j];
+	for (j = h & (b->nslots - 1); b->slot[j] != 0;
+	    j = (j + 1) & (b->nslots - 1)) {
+		uint64_t x = b->slot[j];
+		uint32_t s = (uint32_t)x;
 
-		if (b->slothash[j] == h && s + (size_t)k <= b->n &&
-		    memcmp(b->nodes + s, w, (size_t)k * sizeof *w) == 0)
-			return s;
+		if ((uint32_t)(x >> 32) == h && s + (size_t)k <= b->n) {
+			const uint32_t *nd = b->nodes + s;
+			int i = 0;
+
+			while (i < k && nd[i] == w[i])
+				i++;
+			if (i == k)
+				return s;
+		}
 	}
 	if (b->n + (size_t)k > LEX_MAX_NODES) {
 		err_set(b->e, 0, "lexicon too large: over %lu nodes",
@@ -360,11 +370,10 @@ reg_state(struct builder *b, uint32_t *w, int k, int *failed)
 		b->cap = nc;
 	}
 	memcpy(b->nodes + b->n, w, (size_t)k * sizeof *w);
-	b->slot[j] = (uint32_t)b->n;
-	b->slothash[j] = h;
+	b->slot[j] = (uint64_t)h << 32 | (uint32_t)b->n;
 	b->used++;
 	b->n += (size_t)k;
-	return b->slot[j];
+	return (uint32_t)(b->n - (size_t)k);
 }
 
 /* close_to: registers the open states deeper than depth d, deepest first,
@@ -387,9 +396,12 @@ close_to(struct builder *b, int d)
 	return 0;
 }
 
-/* add_string: adds s[0..n), which must sort after the previous string. */
+/* add_string: adds s[0..n), which must sort after the previous string;
+ * its last arc accepts if accepts.  sep != 0 gives the state after s a
+ * separator arc (tile 0, first in ascending order) to the run sep. */
 static int
-add_string(struct builder *b, const uint8_t *s, int n)
+add_string(struct builder *b, const uint8_t *s, int n, int accepts,
+	uint32_t sep)
 {
 	int k = 0, d;
 
@@ -401,10 +413,13 @@ add_string(struct builder *b, const uint8_t *s, int n)
 	if (close_to(b, k) < 0)
 		return -1;
 	for (d = k; d < n; d++) {
-		b->arcs[d][b->narcs[d]++] = node_make(s[d], d == n - 1, 0, 0);
+		b->arcs[d][b->narcs[d]++] = node_make(s[d],
+		    d == n - 1 && accepts, 0, 0);
 		b->narcs[d + 1] = 0;
 		b->prev[d] = s[d];
 	}
+	if (sep != 0)
+		b->arcs[n][b->narcs[n]++] = node_make(0, 0, 0, sep);
 	b->prevlen = n;
 	return 0;
 }
@@ -427,21 +442,24 @@ finish_graph(struct builder *b)
 	return r;
 }
 
-/* add_sorted: feeds sorted keys a[0..n) to the builder, skipping repeats. */
+/* add_sorted: feeds sorted keys a[0..n) to the builder, skipping repeats;
+ * with payload, each key's low bits give accepts and the separator run. */
 static int
 add_sorted(struct builder *b, const struct key *a, size_t n,
-	const struct keyfmt *f)
+	const struct keyfmt *f, int payload)
 {
-	uint8_t s[LEX_DEPTH];
+	uint8_t s[RULES_MAX_WORD];
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		int len;
+		uint32_t pl = (uint32_t)a[i].lo & ((1u << KEY_PAYLOAD_BITS) - 1);
 
 		if (i > 0 && a[i].hi == a[i - 1].hi && a[i].lo == a[i - 1].lo)
 			continue;
 		len = key_syms(&a[i], f, s);
-		if (add_string(b, s, len) < 0)
+		if (add_string(b, s, len, payload ? (pl & KEY_ACCEPTS) != 0 : 1,
+		    payload ? lex_node_child(pl) : 0) < 0)
 			return -1;
 	}
 	return 0;
@@ -452,8 +470,23 @@ builder_free(struct builder *b)
 {
 	free(b->nodes);
 	free(b->slot);
-	free(b->slothash);
 	free(b);
+}
+
+/* dawg_step: the arc for tile t in the run at index run of nodes, or 0. */
+static uint32_t
+dawg_step(const uint32_t *nd, uint32_t run, int t)
+{
+	if (run == 0)
+		return 0;
+	for (;; run++) {
+		int nt = lex_node_tile(nd[run]);
+
+		if (nt == t)
+			return run;
+		if (nt > t || lex_node_last(nd[run]))
+			return 0;
+	}
 }
 
 struct lex *
@@ -462,13 +495,13 @@ lex_build(const uint8_t *words, const uint8_t *lens, size_t nwords,
 	struct err *e)
 {
 	struct builder *b = NULL;
-	struct key *keys = NULL, *tmp = NULL;
+	struct key *keys = NULL, *pk = NULL, *tmp = NULL;
 	struct keyfmt f;
 	struct lex *lex = NULL;
-	size_t part[LEX_NSYM] = { 0 }, maxpart = 0, total = 0, done = 0;
-	size_t i, off, nuniq;
+	size_t i, off, nuniq, nprefix;
 	int maxtile = 0, t;
 	int64_t droot, groot;
+	uint32_t dawg_nodes;
 
 	if (rules_name == NULL)
 		rules_name = "";
@@ -493,18 +526,10 @@ lex_build(const uint8_t *words, const uint8_t *lens, size_t nwords,
 			}
 			if (t > maxtile)
 				maxtile = t;
-			part[t]++;      /* one GADDAG string per letter */
 		}
 		off += lens[i];
 	}
-	for (t = 0; t < LEX_NSYM; t++) {
-		if (part[t] > maxpart)
-			maxpart = part[t];
-		total += part[t];
-	}
-
-	/* b bits hold symbols 0..maxtile+1 (value+1, 0 = end) */
-	for (f.b = 1; (1 << f.b) <= maxtile + 1; f.b++)
+	for (f.b = 1; (1 << f.b) <= maxtile; f.b++)
 		;
 	f.s = 64 / f.b;
 	f.mask = ((uint64_t)1 << f.b) - 1;
@@ -519,16 +544,14 @@ lex_build(const uint8_t *words, const uint8_t *lens, size_t nwords,
 		goto nomem;
 	b->nodes[0] = b->nodes[1] = 0;
 	b->n = 2;
-	if (maxpart < nwords)
-		maxpart = nwords;
-	if (maxpart > 0) {
-		keys = malloc(maxpart * sizeof *keys);
-		tmp = malloc(maxpart * sizeof *tmp);
+	if (nwords > 0) {
+		keys = malloc(nwords * sizeof *keys);
+		tmp = malloc(nwords * sizeof *tmp);
 		if (keys == NULL || tmp == NULL)
 			goto nomem;
 	}
 
-	/* DAWG */
+	/* The DAWG, from the sorted words. */
 	for (i = 0, off = 0; i < nwords; i++) {
 		int j;
 
@@ -537,82 +560,111 @@ lex_build(const uint8_t *words, const uint8_t *lens, size_t nwords,
 			key_put(&keys[i], &f, j, words[off + (size_t)j]);
 		off += lens[i];
 	}
-	if (radix_sort(keys, tmp, nwords, e) < 0)
+	if (radix_sort(keys, tmp, nwords, 0, e) < 0)
 		goto fail;
+	free(tmp);
+	tmp = NULL;
+	/* unique words in place; count distinct prefixes (trie nodes) */
 	nuniq = 0;
-	for (i = 0; i < nwords; i++)
-		if (i == 0 || keys[i].hi != keys[i - 1].hi ||
-		    keys[i].lo != keys[i - 1].lo)
-			nuniq++;
-	if (add_sorted(b, keys, nwords, &f) < 0)
+	nprefix = 0;
+	for (i = 0; i < nwords; i++) {
+		uint8_t w[RULES_MAX_WORD], p[RULES_MAX_WORD];
+		int n, pn, k = 0;
+
+		if (nuniq > 0 && keys[i].hi == keys[nuniq - 1].hi &&
+		    keys[i].lo == keys[nuniq - 1].lo)
+			continue;
+		n = key_syms(&keys[i], &f, w);
+		if (nuniq > 0) {
+			pn = key_syms(&keys[nuniq - 1], &f, p);
+			while (k < n && k < pn && w[k] == p[k])
+				k++;
+		}
+		nprefix += (size_t)(n - k);
+		keys[nuniq++] = keys[i];
+	}
+	if (add_sorted(b, keys, nuniq, &f, 0) < 0)
 		goto fail;
 	if ((droot = finish_graph(b)) < 0)
 		goto fail;
 	b->nodes[0] = node_make(0, 0, 1, (uint32_t)droot);
-	{
-		uint32_t dawg_nodes = (uint32_t)b->n;
+	dawg_nodes = (uint32_t)b->n;
+	if (progress != NULL)
+		progress(0.2, progress_arg);
 
-		if (progress != NULL)
-			progress(0.1, progress_arg);
-
-		/* GADDAG, one partition per first symbol (the letter before the
-		 * split), in ascending order. */
-		for (t = 1; t < LEX_NSYM; t++) {
-			size_t k = 0;
-
-			if (part[t] == 0)
-				continue;
-			for (i = 0, off = 0; i < nwords; i++) {
-				const uint8_t *w = words + off;
-				int n = lens[i], j;
-
-				off += (size_t)n;
-				for (j = 0; j < n; j++) {
-					struct key *kp;
-					int p, q;
-
-					if (w[j] != t)
-						continue;
-					/* split i = j+1: w[j] .. w[0], 0, w[j+1..n) */
-					kp = &keys[k++];
-					kp->hi = kp->lo = 0;
-					q = 0;
-					for (p = j; p >= 0; p--)
-						key_put(kp, &f, q++, w[p]);
-					if (j + 1 < n) {
-						key_put(kp, &f, q++, 0);
-						for (p = j + 1; p < n; p++)
-							key_put(kp, &f, q++, w[p]);
-					}
-				}
-			}
-			if (radix_sort(keys, tmp, k, e) < 0)
-				goto fail;
-			if (add_sorted(b, keys, k, &f) < 0)
-				goto fail;
-			done += k;
-			if (progress != NULL && total > 0)
-				progress(0.1 + 0.9 * (double)done / (double)total,
-				    progress_arg);
-		}
-		if ((groot = finish_graph(b)) < 0)
-			goto fail;
-		b->nodes[1] = node_make(0, 0, 1, (uint32_t)groot);
-
-		lex = calloc(1, sizeof *lex);
-		if (lex == NULL)
+	/* The GADDAG.  For a prefix p of a word, the strings of the splits
+	 * after p are rev(p), accepted when p is a word, and rev(p) 0 x for
+	 * every nonempty x with px a word: the separator leads to exactly the
+	 * DAWG's state after p, which is already in the register.  So the
+	 * GADDAG is built from the reversed prefixes alone, each carrying the
+	 * "p is a word" flag and the DAWG run after p (its separator's child)
+	 * as a payload in its key's low bits. */
+	if (nprefix > 0) {
+		pk = malloc(nprefix * sizeof *pk);
+		tmp = malloc(nprefix * sizeof *tmp);
+		if (pk == NULL || tmp == NULL)
 			goto nomem;
-		lex->nnodes = (uint32_t)b->n;
-		lex->dawg_nodes = dawg_nodes;
+	}
+	{
+		uint32_t path[RULES_MAX_WORD];  /* DAWG arcs along the word */
+		uint8_t w[RULES_MAX_WORD], p[RULES_MAX_WORD];
+		size_t np = 0;
+		int pn = 0;
+
+		for (i = 0; i < nuniq; i++) {
+			int n = key_syms(&keys[i], &f, w), k = 0, d, q;
+
+			while (k < n && k < pn && w[k] == p[k])
+				k++;
+			for (d = k; d < n; d++) {
+				uint32_t run = d == 0 ? (uint32_t)droot :
+				    lex_node_child(b->nodes[path[d - 1]]);
+				uint32_t a = dawg_step(b->nodes, run, w[d]);
+				struct key *kp = &pk[np++];
+
+				if (a == 0) {   /* cannot happen: w is in the DAWG */
+					err_set(e, 0, "internal error: word not in "
+					    "the DAWG");
+					goto fail;
+				}
+				path[d] = a;
+				kp->hi = kp->lo = 0;
+				for (q = 0; q <= d; q++)
+					key_put(kp, &f, q, w[d - q]);
+				kp->lo |= lex_node_child(b->nodes[a]) |
+				    (lex_node_accepts(b->nodes[a]) ? KEY_ACCEPTS : 0);
+				p[d] = w[d];
+			}
+			pn = n;
+		}
 	}
 	free(keys);
+	keys = NULL;
+	/* the payload sits below the letters: sort from digit 2 (bit 32) */
+	if (radix_sort(pk, tmp, nprefix, 2, e) < 0)
+		goto fail;
 	free(tmp);
-	keys = tmp = NULL;
+	tmp = NULL;
+	if (progress != NULL)
+		progress(0.6, progress_arg);
+	if (add_sorted(b, pk, nprefix, &f, 1) < 0)
+		goto fail;
+	free(pk);
+	pk = NULL;
+	if ((groot = finish_graph(b)) < 0)
+		goto fail;
+	b->nodes[1] = node_make(0, 0, 1, (uint32_t)groot);
+
+	lex = calloc(1, sizeof *lex);
+	if (lex == NULL)
+		goto nomem;
+	lex->nnodes = (uint32_t)b->n;
+	lex->dawg_nodes = dawg_nodes;
 	/* shrink to fit; failure to shrink is harmless */
 	{
-		uint32_t *p = realloc(b->nodes, b->n * sizeof *p);
+		uint32_t *np = realloc(b->nodes, b->n * sizeof *np);
 
-		lex->nodes = p != NULL ? p : b->nodes;
+		lex->nodes = np != NULL ? np : b->nodes;
 		b->nodes = NULL;
 	}
 	builder_free(b);
@@ -629,6 +681,7 @@ nomem:
 	err_set(e, 0, "out of memory building lexicon");
 fail:
 	free(keys);
+	free(pk);
 	free(tmp);
 	if (b != NULL)
 		builder_free(b);
