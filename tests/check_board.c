@@ -267,6 +267,32 @@ START_TEST(explo_layout)
 }
 END_TEST
 
+/* A layout file: quadruple letter and word premiums, a 2x7 board, the
+ * start square in a corner (tests/data/move/quad.layout:
+ * A1 QW, B1 DL, D1 TL, E1 QL, G1 QW). */
+START_TEST(layout_file_quad)
+{
+	struct rules r = *rules_builtin("en");
+	struct position p;
+	struct move_detail d;
+	struct err e;
+
+	ck_assert_msg(rules_layout(&r, "tests/data/move/quad.layout", &e) == 0,
+		"%s", e.msg);
+	ck_assert_int_eq(r.rows, 2);
+	ck_assert_int_eq(r.cols, 7);
+	pos_of(&r, "7/7 AEELMPX/ 0/0 0 ld en;", &p);
+	/* E 1 + X 8*2 + A 1 + M 3*3 + P 3*4 + L 1 + E 1 = 41, * 4 * 4,
+	 * + 50 = 706. */
+	ck_assert_int_eq(score_of(&r, &p, "1A EXAMPLE", &d), 706);
+	ck_assert_int_eq(d.bingo, 50);
+	/* (1 + 8*2) * 4 = 68. */
+	ck_assert_int_eq(score_of(&r, &p, "1A EX", &d), 68);
+	/* Down from A1 across both rows: (1 + 8) * 4 = 36. */
+	ck_assert_int_eq(score_of(&r, &p, "A1 EX", &d), 36);
+}
+END_TEST
+
 /* Tile accounting: unseen tiles and the bag. */
 START_TEST(unseen_and_bag)
 {
@@ -347,6 +373,7 @@ main(void)
 	tcase_add_test(tc, one_tile_both_ways);
 	tcase_add_test(tc, bingo);
 	tcase_add_test(tc, explo_layout);
+	tcase_add_test(tc, layout_file_quad);
 	tcase_add_test(tc, unseen_and_bag);
 	suite_add_tcase(s, tc);
 	return test_run(s);
