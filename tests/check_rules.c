@@ -1160,6 +1160,127 @@ START_TEST(layout_files)
 }
 END_TEST
 
+
+/* xorshift for the fuzz tests: fixed seeds, so failures reproduce. */
+static uint32_t
+fuzz_next(uint32_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+START_TEST(fuzz_text)
+{
+	/* Random bytes, biased toward UTF-8 lead bytes and combining marks:
+	 * every function returns a sane answer and never reads out of bounds
+	 * (the buffer is exactly n bytes on the heap, checked by ASan). */
+	static const unsigned char pool[] = {
+		'A', 'e', 'Z', '?', '[', ']', '-', ' ', '0', 0xC3, 0xA6, 0x85, 0x89,
+		0xCC, 0x81, 0x8A, 0xCD, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0xED, 0xA0,
+		0xC0, 0xFF, 0x80, 0xBF
+	};
+	const char *const *nm;
+	uint32_t x = 2463534242u;
+	int it;
+
+	for (it = 0; it < 5000; it++) {
+		size_t n = fuzz_next(&x) % 24, i;
+		char *buf = malloc(n + 1);
+		const struct rules *r;
+		uint8_t tiles[RULES_MAX_WORD], rack[RULES_MAX_TILES], t;
+		char out[RULES_MAX_WORD * 16 + 1];
+		int nt, lo, k, total;
+		enum norm_result res;
+		struct err e;
+
+		ck_assert_ptr_nonnull(buf);
+		for (i = 0; i < n; i++)
+			buf[i] = (char)pool[fuzz_next(&x) % sizeof pool];
+		nm = rules_builtin_names();
+		r = get(nm[it % 6]);
+		res = rules_normalise_word(r, buf, n, tiles, &nt, NULL);
+		ck_assert_int_ge((int)res, NORM_OK);
+		ck_assert_int_le((int)res, NORM_EMPTY);
+		ck_assert_int_ge(nt, 0);
+		ck_assert_int_le(nt, RULES_MAX_WORD);
+		if (res == NORM_OK || res == NORM_FOLDED) {
+			uint8_t again[RULES_MAX_WORD];
+			int nt2;
+
+			/* What a word writes back normalises to itself. */
+			ck_assert_int_ge(rules_word_to_utf8(r, tiles, nt, out, sizeof out), nt);
+			ck_assert_int_eq(rules_normalise_word(r, out, strlen(out), again, &nt2,
+				NULL), NORM_OK);
+			ck_assert_int_eq(nt2, nt);
+			ck_assert_int_eq(memcmp(again, tiles, (size_t)nt), 0);
+		}
+		k = rules_decode_letter(r, buf, n, &t, &lo);
+		ck_assert_int_ge(k, -1);
+		ck_assert_int_le(k, (int)n);
+		if (k > 0)
+			ck_assert_int_le(t, r->nletters);
+		total = rules_rack_parse(r, buf, n, rack, &e);
+		if (total >= 0) {
+			int sum = 0;
+
+			for (k = 0; k < RULES_MAX_TILES; k++)
+				sum += rack[k];
+			ck_assert_int_eq(sum, total);
+			ck_assert_int_ge(rules_rack_format(r, rack, out, sizeof out), total);
+		}
+		free(buf);
+	}
+}
+END_TEST
+
+START_TEST(fuzz_files)
+{
+	/* Damaged ruleset files: truncated, bytes flipped or replaced.  Each
+	 * loads or fails with a message; never a crash. */
+	static const char base[] =
+		"name  fz\ngame  fuzz\nletter A 5 1\nletter CH 2 5\nletter \xC3\x86 1 4\n"
+		"blank 2 0\nfold \xC3\x84 \xC3\x86\nboard\n=.'\n.-.\n'.=\nstart B2\n"
+		"rack 3\nend passes 2\nplayers 2 4\nwords 2 9\n";
+	uint32_t x = 88172645u;
+	char buf[sizeof base];
+	int it, ok = 0;
+
+	for (it = 0; it < 400; it++) {
+		size_t n = sizeof base - 1, j;
+		struct rules r;
+		struct err e;
+		int flips = 1 + (int)(fuzz_next(&x) % 3);
+
+		memcpy(buf, base, sizeof base);
+		if (it % 4 == 0)
+			n = fuzz_next(&x) % n;
+		for (j = 0; j < (size_t)flips && n > 0; j++) {
+			size_t at = fuzz_next(&x) % n;
+
+			if (it % 2)
+				buf[at] = (char)(buf[at] ^ (1u << (fuzz_next(&x) % 8)));
+			else
+				buf[at] = " \n#\xC3-9="[fuzz_next(&x) % 8];
+		}
+		err_clear(&e);
+		if (rules_load(&r, put_file_n("fz.rules", buf, n), &e) == 0) {
+			ok++;
+			ck_assert_int_ge(r.nletters, 1);
+			ck_assert_int_ge(r.ntiles, r.rack_size);
+			ck_assert_int_le(r.rows, RULES_MAX_DIM);
+			ck_assert_int_lt(r.start_row, r.rows);
+			ck_assert_int_lt(r.start_col, r.cols);
+		} else {
+			ck_assert_msg(e.msg[0] != '\0', "failure without a message");
+		}
+	}
+	ck_assert_int_gt(ok, 0);
+	ck_assert_int_lt(ok, 400);
+}
+END_TEST
+
 /* ---- the real word lists: every entry of the small lists is a word ---- */
 
 static void
@@ -1235,6 +1356,7 @@ rules_suite(void)
 	tcase_add_test(tc, normalise_nfc_and_case);
 	tcase_add_test(tc, word_to_utf8);
 	tcase_add_test(tc, appended_multi_letter);
+	tcase_add_test(tc, fuzz_text);
 	tcase_add_test(tc, racks);
 	suite_add_tcase(s, tc);
 
@@ -1245,6 +1367,7 @@ rules_suite(void)
 	tcase_add_test(tc, load_defaults_and_names);
 	tcase_add_test(tc, load_errors);
 	tcase_add_test(tc, layout_files);
+	tcase_add_test(tc, fuzz_files);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("shared");
