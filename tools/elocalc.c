@@ -14,7 +14,7 @@
 #include "tool.h"
 
 #define SYNOPSIS \
-	"usage: elocalc [-bGg] [-a time] [-l all|human|manual] [-r file] [-s file]\n" \
+	"usage: elocalc [-bGgn] [-a time] [-l all|human|manual] [-r file] [-s file]\n" \
 	"               [file ...]\n" \
 	"       elocalc expect [-12] rating1 rating2\n"
 
@@ -135,6 +135,7 @@ struct run {
 	struct elo_table *robots;   /* --robots names, or NULL */
 	int list;
 	int games_out;
+	int full_names;             /* GCG: rate by full name, not nick */
 	int64_t at;                 /* --at, or ELO_TIME_NONE */
 	int64_t through;            /* from the state: already rated */
 	int64_t last;               /* time of the last game seen */
@@ -353,6 +354,8 @@ struct gcg_min {
 	int nplayers;
 	char nick[2][ELO_NAME_MAX * 2 + 1];
 	size_t nlen[2];
+	char full[2][ELO_NAME_MAX * 2 + 1];   /* the full name, for --names */
+	size_t flen[2];
 	int total[2];
 	int robot[2];
 	int robot_all;
@@ -419,6 +422,27 @@ gcg_finish(struct run *R, struct gcg_min *g, const char *name)
 	for (p = 0; p < 2; p++)
 		if (g->robot_all)
 			g->robot[p] = 1;
+	if (R->full_names) {
+		/* Rated by full name; a player without one by nick. */
+		for (p = 0; p < 2; p++)
+			if (g->flen[p] == 0) {
+				memcpy(g->full[p], g->nick[p], g->nlen[p] + 1);
+				g->flen[p] = g->nlen[p];
+			}
+		if (g->flen[0] == g->flen[1] &&
+		    memcmp(g->full[0], g->full[1], g->flen[0]) == 0) {
+			bad(R, name, g->first, "both players are called %s", g->full[0]);
+			return;
+		}
+		rate(R, name, g->first, g->full[0], g->flen[0], g->full[1],
+			g->flen[1], g->total[0], g->total[1], g->robot[0], g->robot[1],
+			0, ELO_TIME_NONE);
+		return;
+	}
+	if (g->nlen[0] == g->nlen[1] && memcmp(g->nick[0], g->nick[1], g->nlen[0]) == 0) {
+		bad(R, name, g->first, "both players are called %s", g->nick[0]);
+		return;
+	}
 	rate(R, name, g->first, g->nick[0], g->nlen[0], g->nick[1], g->nlen[1],
 		g->total[0], g->total[1], g->robot[0], g->robot[1], 0, ELO_TIME_NONE);
 }
@@ -514,6 +538,22 @@ do_gcg(struct run *R, struct rd *in)
 			}
 			g.nlen[pl] = gcg_copy(g.nick[pl], p, k, g.latin1);
 			if (elo_name_check(g.nick[pl], g.nlen[pl], &e) != 0) {
+				gcg_bad(R, &g, in->name, in->lineno, e.msg);
+				continue;
+			}
+			p += k;
+			while (*p == ' ')
+				p++;
+			k = strlen(p);
+			while (k > 0 && p[k - 1] == ' ')
+				k--;
+			if (k > ELO_NAME_MAX) {
+				gcg_bad(R, &g, in->name, in->lineno, "full name too long");
+				continue;
+			}
+			g.flen[pl] = gcg_copy(g.full[pl], p, k, g.latin1);
+			if (k > 0 && R->full_names &&
+			    elo_name_check(g.full[pl], g.flen[pl], &e) != 0) {
 				gcg_bad(R, &g, in->name, in->lineno, e.msg);
 				continue;
 			}
@@ -736,6 +776,7 @@ main(int argc, char **argv)
 		{ "games", no_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", required_argument, NULL, 'l' },
+		{ "names", no_argument, NULL, 'n' },
 		{ "robots", required_argument, NULL, 'r' },
 		{ "state", required_argument, NULL, 's' },
 		{ "version", no_argument, NULL, 'V' },
@@ -753,7 +794,7 @@ main(int argc, char **argv)
 	memset(&R, 0, sizeof R);
 	R.list = ELO_ALL;
 	R.at = R.through = R.last = ELO_TIME_NONE;
-	while ((c = getopt_long(argc, argv, "Ga:bghl:r:s:V", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Ga:bghl:nr:s:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'G':
 			mode = MODE_GCG;
@@ -778,6 +819,9 @@ main(int argc, char **argv)
 				tool_warn("--list: '%s' is not all, human or manual", optarg);
 				usage();
 			}
+			break;
+		case 'n':
+			R.full_names = 1;
 			break;
 		case 'r':
 			robots = optarg;
