@@ -1375,27 +1375,9 @@ struct replay {
 	int end_points_done;
 	int penalty_done[RULES_MAX_PLAYERS];
 	int settle_events;
-	uint8_t settled_tiles[RULES_MAX_TILES];
+	uint8_t bcount[RULES_MAX_TILES];   /* tiles on the board (blanks at 0) */
+	uint8_t undo_bcount[RULES_MAX_TILES];
 };
-
-/* Tiles on the board as counts (blanks at index 0). */
-static void
-board_counts(const struct rules *r, const struct board *b, uint8_t *c)
-{
-	int i, n = b->rows * b->cols;
-
-	memset(c, 0, RULES_MAX_TILES);
-	for (i = 0; i < n; i++) {
-		uint8_t t = b->sq[i];
-
-		if (t == 0)
-			continue;
-		if (TILE_IS_BLANK(t))
-			c[0]++;
-		else if (TILE_LETTER(t) <= r->nletters)
-			c[TILE_LETTER(t)]++;
-	}
-}
 
 /* unseen = distribution - board - rack; -1 with e set if negative. */
 static int
@@ -1403,10 +1385,9 @@ compute_unseen(struct replay *rp, const uint8_t *rack, uint8_t *unseen,
 	long line, struct err *e)
 {
 	const struct rules *r = rp->r;
-	uint8_t bc[RULES_MAX_TILES];
+	const uint8_t *bc = rp->bcount;
 	int t;
 
-	board_counts(r, &rp->pos.board, bc);
 	memset(unseen, 0, RULES_MAX_TILES);
 	for (t = 0; t <= r->nletters; t++) {
 		int u = r->counts[t] - bc[t] - (rack ? rack[t] : 0);
@@ -1615,6 +1596,7 @@ replay_play(struct replay *rp, int i, const struct lex *lex,
 	}
 	/* Remember enough to take the play back (withdrawn phony). */
 	rp->undo_board = rp->pos.board;
+	memcpy(rp->undo_bcount, rp->bcount, sizeof rp->bcount);
 	rp->undo_held = rp->held[p];
 	rp->undo_bag = rp->bag;
 	rp->undo_zeros = rp->zeros;
@@ -1626,6 +1608,11 @@ replay_play(struct replay *rp, int i, const struct lex *lex,
 	rp->last_turn_event = i;
 
 	move_apply(&rp->pos, p, &m);
+	for (k = 0; k < m.len; k++) {
+		t = m.tiles[k];
+		if (t != 0)
+			rp->bcount[TILE_IS_BLANK(t) ? 0 : TILE_LETTER(t)]++;
+	}
 	if (check_total(rp, ev, e) < 0)
 		return -1;
 	memcpy(rp->leave[p], rp->pos.racks[p], RULES_MAX_TILES);
@@ -1739,6 +1726,7 @@ replay_withdrawn(struct replay *rp, int i, struct err *e)
 		return -1;
 	}
 	rp->pos.board = rp->undo_board;
+	memcpy(rp->bcount, rp->undo_bcount, sizeof rp->bcount);
 	rp->held[p] = rp->undo_held;
 	rp->bag = rp->undo_bag;
 	memcpy(rp->pos.racks[p], rp->undo_rack, RULES_MAX_TILES);
