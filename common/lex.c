@@ -1446,6 +1446,17 @@ lex_load(const char *path, const struct rules *r, struct err *e)
 }
 
 struct lex *
+lex_load_mem_dawg(const void *buf, size_t len, const struct rules *r,
+	struct err *e)
+{
+	const unsigned char *p = buf;
+
+	if (len >= 8 && memcmp(p, LEX_MAGIC, 8) == 0)
+		return load_own(p, len, len, r, 1, e);
+	return lex_load_mem(buf, len, r, e);
+}
+
+struct lex *
 lex_load_dawg(const char *path, const struct rules *r, struct err *e)
 {
 	return load_path(path, r, 1, e);

@@ -81,6 +81,11 @@ struct lex *lex_load_dawg(const char *path, const struct rules *r,
 struct lex *lex_load_mem(const void *buf, size_t len, const struct rules *r,
 	struct err *e);
 
+/* lex_load_mem_dawg: as lex_load_dawg from a buffer holding the whole file
+ * (checks the file length, but only the header and the DAWG's nodes). */
+struct lex *lex_load_mem_dawg(const void *buf, size_t len,
+	const struct rules *r, struct err *e);
+
 /* Queries. */
 int lex_contains(const struct lex *lex, const uint8_t *word, int n);
 const uint32_t *lex_nodes(const struct lex *lex);

@@ -1011,7 +1011,17 @@ START_TEST(load_file_errors)
 		size_t g = HDR + 4 * (size_t)lex_dawg_nodes(lex) + 5;
 		size_t d = HDR + 4 * (size_t)lex_dawg_nodes(lex) / 2;
 
+		back = lex_load_mem_dawg(buf, len, NULL, &e);
+		ck_assert_ptr_nonnull(back);
+		ck_assert_uint_eq(lex_word_count(back), lex_word_count(lex));
+		ck_assert_uint_eq(lex_gaddag_root(back), 0);
+		lex_destroy(back);
+		ck_assert_ptr_null(lex_load_mem_dawg(buf, len - 4, NULL, &e));
 		buf[g] ^= 4;
+		back = lex_load_mem_dawg(buf, len, NULL, &e);
+		ck_assert_ptr_nonnull(back);
+		lex_destroy(back);
+		ck_assert_ptr_null(lex_load_mem(buf, len, NULL, &e));
 		fp = fopen(path, "wb");
 		ck_assert_uint_eq(fwrite(buf, 1, len, fp), len);
 		fclose(fp);
