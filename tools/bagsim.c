@@ -26,8 +26,9 @@
 #define SYNOPSIS \
 	"usage: bagsim draw -r ruleset [-n count] [-s seed] [-t tiles]\n" \
 	"       bagsim play -r ruleset [-q] [-l lexicon] [-g games] [-s seed]\n" \
-	"              [-1 robot] [-2 robot] [-V vocab] [-k leaves] [-d dir]\n" \
-	"              [-S] [-o statsfile] [-p plot.svg] [-x K/N]\n" \
+	"              [-1 robot] [-2 robot] [-3 robot] [-4 robot] [-P players]\n" \
+	"              [-V vocab] [-k leaves] [-d dir] [-S] [-o statsfile]\n" \
+	"              [-p plot.svg] [-x K/N]\n" \
 	"       bagsim merge [-p plot.svg] statsfile ...\n"
 
 static void usage(void) __attribute__((noreturn));
@@ -207,6 +208,7 @@ static const struct { const char *name; int scale; } st_info[ST_N] = {
 
 struct stats {
 	char rules[RULES_NAME_MAX];
+	long players;
 	uint64_t games;
 	struct acc st[ST_N];
 	struct acc res[RULES_MAX_TILES];
@@ -217,15 +219,18 @@ stats_game(struct stats *s, const struct game *g)
 {
 	const struct game_residence *gr = game_residence(g);
 	int s1 = game_score(g, 0), s2 = game_score(g, 1), w = game_winner(g);
+	int bingos = 0;
 
 	s->games++;
 	acc_add(&s->st[ST_SCORE1], s1);
 	acc_add(&s->st[ST_SCORE2], s2);
-	acc_add(&s->st[ST_SCORE], s1);
-	acc_add(&s->st[ST_SCORE], s2);
+	for (int i = 0; i < game_nplayers(g); i++) {
+		acc_add(&s->st[ST_SCORE], game_score(g, i));
+		bingos += game_bingos(g, i);
+	}
 	acc_add(&s->st[ST_MARGIN], s1 - s2);
 	acc_add(&s->st[ST_TURNS], game_turns(g));
-	acc_add(&s->st[ST_BINGOS], game_bingos(g, 0) + game_bingos(g, 1));
+	acc_add(&s->st[ST_BINGOS], bingos);
 	acc_add(&s->st[ST_FIRST], w == 0 ? 2 : w == -1 ? 1 : 0);
 	acc_add(&s->st[ST_PASSES], game_over(g) == GAME_END_PASSES);
 	for (int t = 0; t < RULES_MAX_TILES; t++) {
@@ -247,6 +252,7 @@ stats_write(FILE *fp, const struct stats *s, const struct rules *r)
 {
 	fprintf(fp, "#bagsim-stats 1\n");
 	fprintf(fp, "rules\t%s\n", s->rules);
+	fprintf(fp, "players\t%ld\n", s->players);
 	fprintf(fp, "games\t%" PRIu64 "\n", s->games);
 	for (int i = 0; i < ST_N; i++)
 		fprintf(fp, "stat\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRIu64 "\n",
@@ -406,7 +412,7 @@ stats_read(const char *path, struct stats *s, struct rules *r, int first)
 	struct tool_lines l;
 	struct err e;
 	long n;
-	int ok = 0, bad = 0;
+	int ok = 0, bad = 0, first_players = first;
 
 	if (fp == NULL) {
 		tool_warn("%s:", path);
@@ -455,6 +461,18 @@ stats_read(const char *path, struct stats *s, struct rules *r, int first)
 				break;
 			}
 			ok |= 1;
+		} else if (strcmp(f[0], "players") == 0 && nf == 2) {
+			long np;
+			if (tool_parse_long(f[1], 1, RULES_MAX_PLAYERS, &np) < 0)
+				goto badline;
+			if (!first_players && np != s->players) {
+				tool_warnfl(path, l.lineno, "%ld players, but the "
+				    "first file has %ld", np, s->players);
+				bad = 1;
+				break;
+			}
+			s->players = np;
+			first_players = 0;
 		} else if (strcmp(f[0], "games") == 0 && nf == 2) {
 			char *end;
 			errno = 0;
@@ -543,6 +561,7 @@ cmd_merge(int argc, char **argv)
 	if (argc == 0)
 		usage();
 	memset(&s, 0, sizeof s);
+	s.players = 2;   /* files without a players line */
 	for (int i = 0; i < argc; i++)
 		if (stats_read(argv[i], &s, &r, i == 0) < 0)
 			return TOOL_ERR;
@@ -592,13 +611,15 @@ write_gcg(const char *dir, long k, uint64_t base, const struct game *g,
     struct player *pl, const char *lexname)
 {
 	char path[4096], note[128];
-	const char *nicks[2] = { pl[0].name, pl[1].name };
-	const char *names[2] = { robot_strategy_name(pl[0].strat),
-	    robot_strategy_name(pl[1].strat) };
+	const char *nicks[RULES_MAX_PLAYERS], *names[RULES_MAX_PLAYERS];
 	struct tool_atomic a;
 	struct err e;
 	FILE *fp;
 
+	for (int i = 0; i < game_nplayers(g); i++) {
+		nicks[i] = pl[i].name;
+		names[i] = robot_strategy_name(pl[i].strat);
+	}
 	if ((size_t)snprintf(path, sizeof path, "%s/game-%06ld.gcg", dir, k) >=
 	    sizeof path) {
 		tool_warn("%s: directory name too long", dir);
@@ -628,6 +649,9 @@ cmd_play(int argc, char **argv)
 		{ "stats-out", required_argument, NULL, 'o' },
 		{ "p1", required_argument, NULL, '1' },
 		{ "p2", required_argument, NULL, '2' },
+		{ "p3", required_argument, NULL, '3' },
+		{ "p4", required_argument, NULL, '4' },
+		{ "players", required_argument, NULL, 'P' },
 		{ "plot", required_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
@@ -643,8 +667,8 @@ cmd_play(int argc, char **argv)
 	long games = 1, shard_k = 1, shard_n = 1;
 	uint64_t seed = 0;
 	int c, want_stats = 0, quiet = 0, ret = TOOL_OK, progress;
-	struct player pl[2] = { { ROBOT_FULLSTERKUR, NULL, "" },
-	    { ROBOT_FULLSTERKUR, NULL, "" } };
+	struct player pl[RULES_MAX_PLAYERS];
+	long np = 2;
 	struct rules r;
 	struct lex *lex = NULL, *vocab = NULL;
 	struct klv *leaves = NULL;
@@ -654,11 +678,20 @@ cmd_play(int argc, char **argv)
 	double t0, last;
 	long played = 0;
 
-	while ((c = getopt_long(argc, argv, "1:2:Sd:g:hk:l:o:p:qr:s:V:x:",
+	memset(pl, 0, sizeof pl);
+	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
+		pl[i].strat = ROBOT_FULLSTERKUR;
+	while ((c = getopt_long(argc, argv, "1:2:3:4:P:Sd:g:hk:l:o:p:qr:s:V:x:",
 	    longopts, NULL)) != -1) {
 		switch (c) {
+		case 'P':
+			if (tool_parse_long(optarg, 1, RULES_MAX_PLAYERS, &np) < 0)
+				tool_die("bad number of players: %s", optarg);
+			break;
 		case '1':
 		case '2':
+		case '3':
+		case '4':
 			if (robot_parse_strategy(optarg, &pl[c - '1'].strat) < 0)
 				tool_die("unknown robot: %s (fullsterkur, "
 				    "midlungur, amlodi, equity)", optarg);
@@ -732,25 +765,28 @@ cmd_play(int argc, char **argv)
 		die_file(vocabpath, &e);
 	if (leavespath != NULL && (leaves = klv_load(leavespath, &e)) == NULL)
 		die_file(leavespath, &e);
-	for (int i = 0; i < 2; i++) {
+	if (np < r.min_players || np > r.max_players)
+		tool_die("ruleset %s is for %d to %d players, not %ld", r.name,
+		    r.min_players, r.max_players, np);
+	for (int i = 0; i < np; i++) {
 		struct robot_opts o = { pl[i].strat, vocab, leaves };
+		int same = 0;
 
 		if ((pl[i].rb = robot_create(&r, lex, &o, &e)) == NULL)
 			tool_die("%s", e.msg);
-		/* Both sides the same robot: tell them apart by seat. */
-		if (pl[0].strat == pl[1].strat)
-			snprintf(pl[i].name, sizeof pl[i].name, "%s-%d",
-			    robot_strategy_name(pl[i].strat), i + 1);
-		else
-			snprintf(pl[i].name, sizeof pl[i].name, "%s",
-			    robot_strategy_name(pl[i].strat));
+		/* Seats with the same robot are told apart by seat number. */
+		for (int j = 0; j < np; j++)
+			same += j != i && pl[j].strat == pl[i].strat;
+		snprintf(pl[i].name, sizeof pl[i].name, same ? "%s-%d" : "%s",
+		    robot_strategy_name(pl[i].strat), i + 1);
 	}
 	if (gcgdir != NULL && mkdir(gcgdir, 0777) < 0 && errno != EEXIST)
 		tool_die("%s:", gcgdir);
-	if ((g = game_create(&r, 2, &e)) == NULL)
+	if ((g = game_create(&r, (int)np, &e)) == NULL)
 		tool_die("%s", e.msg);
 	memset(&st, 0, sizeof st);
 	snprintf(st.rules, sizeof st.rules, "%s", r.name);
+	st.players = np;
 	{
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
@@ -761,8 +797,13 @@ cmd_play(int argc, char **argv)
 	progress = !quiet && isatty(STDERR_FILENO);
 	t0 = last = now();
 	if (!want_stats)
+	{
 		printf("#game\tseed\tplayer1\tplayer2\tscore1\tscore2\twinner\t"
-		    "turns\tbingos1\tbingos2\tend\n");
+		    "turns\tbingos1\tbingos2\tend");
+		for (int i = 2; i < np; i++)
+			printf("\tplayer%d\tscore%d\tbingos%d", i + 1, i + 1, i + 1);
+		putchar('\n');
+	}
 	/* Shard K of N plays the games k with k % N == K - 1: interleaved
 	 * slices take equally long, and game k's seed depends only on the
 	 * base seed and k, so the shards together are the one big run. */
@@ -801,11 +842,15 @@ cmd_play(int argc, char **argv)
 		played++;
 		if (!want_stats) {
 			int w = game_winner(g);
-			printf("%ld\t%" PRIu64 "\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n",
+			printf("%ld\t%" PRIu64 "\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s",
 			    k, gs, pl[0].name, pl[1].name, game_score(g, 0),
 			    game_score(g, 1), w < 0 ? 0 : w + 1, game_turns(g),
 			    game_bingos(g, 0), game_bingos(g, 1),
 			    game_end_name(game_over(g)));
+			for (int i = 2; i < np; i++)
+				printf("\t%s\t%d\t%d", pl[i].name,
+				    game_score(g, i), game_bingos(g, i));
+			putchar('\n');
 		}
 		if (gcgdir != NULL &&
 		    write_gcg(gcgdir, k, seed, g, pl, lexname) < 0) {
@@ -837,7 +882,7 @@ cmd_play(int argc, char **argv)
 	if (plot != NULL && stats_plot(plot, &st, &r) < 0)
 		ret = TOOL_ERR;
 	game_destroy(g);
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < np; i++)
 		robot_destroy(pl[i].rb);
 	klv_destroy(leaves);
 	lex_destroy(vocab);
