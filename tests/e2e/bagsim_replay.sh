@@ -20,4 +20,10 @@ for v in no da is en; do
 	grep -q "^#tile-distribution $v\$" $v/game-000000.gcg
 	grep -q "^#note bagsim seed 5 game 0\$" $v/game-000000.gcg
 done
+# Ordkamp with three players: transfer settling from two holders.
+"$BIN/bagsim" play -r da -l da.lex -P 3 --p3 midlungur -g 2 -s 5 -d da3 > da3.tsv
+awk -F'\t' '!/^#/ && NF != 14 { exit 1 }' da3.tsv
+"$BIN/scoremove" -g -r da -l da.lex da3/*.gcg > da3.check
+[ "$(grep -c '	ok$' da3.check)" -eq 2 ]
+grep -q '^#player3 midlungur midlungur$' da3/game-000000.gcg
 echo ok
