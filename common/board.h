@@ -86,9 +86,10 @@ int position_bag_count(const struct rules *r, const struct position *p);
  *     many empty squares; letters of several characters in brackets
  *     ("[CH]"), decomposed accents composed (NFC).
  *   RACKS: one per player, '/' between, the player to move first; '?' is a
- *     blank, letters in either case.  An empty rack of the player to move
- *     is an empty rack; an empty rack of another player is a rack not given
- *     (rack_known 0).  nplayers = number of racks (1..RULES_MAX_PLAYERS).
+ *     blank, letters in either case.  An empty rack is a rack not given
+ *     (rack_known 0), as the CGP README says; a rack given is taken as the
+ *     whole rack (a partly known rack makes position_bag_count too high).
+ *     nplayers = number of racks (1..RULES_MAX_PLAYERS).
  *   SCORES: one per rack ("357/-12").  ZEROS: consecutive scoreless turns.
  *   Opcodes: each "name args" ended by ';'.  ld, lex, etl, cr (none, single,
  *     double, 5pt, 10pt; Macondo's void, five_point, ten_point), bb, mcnz

@@ -220,8 +220,9 @@ parse_racks(const struct rules *r, struct span f, struct position *p,
 		if (parse_rack(r, f.s + start, i - start, k + 1, p->racks[k],
 		    e) < 0)
 			return -1;
-		/* An empty rack of a player not to move is a rack not given. */
-		p->rack_known[k] = k == 0 || i > start;
+		/* An empty rack is a rack not given (CGP README: "if no tiles
+		 * are known, leave that player's rack blank"). */
+		p->rack_known[k] = i > start;
 		k++;
 		start = i + 1;
 	}

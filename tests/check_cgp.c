@@ -111,6 +111,13 @@ START_TEST(opcodes)
 	p.exchange_min = 6;
 	ck_assert_int_gt(cgp_format(en, &p, out, sizeof out), 0);
 	ck_assert_str_eq(out, EMPTY " / 0/0 0 ld en; etl 6;");
+	/* An empty rack is one not given, the mover's too. */
+	line = EMPTY " /ABC 0/0 0";
+	ck_assert_int_eq(cgp_parse(en, line, strlen(line), &p, &e), 0);
+	ck_assert_int_eq(p.rack_known[0], 0);
+	ck_assert_int_eq(p.rack_known[1], 1);
+	ck_assert_int_eq(position_bag_count(en, &p), 100 - 3 - 7);
+	round_trip(en, line, line);
 	/* Names of challenge rules, Macondo's too. */
 	line = EMPTY " A/ 0/0 0 cr five_point;";
 	ck_assert_int_eq(cgp_parse(en, line, strlen(line), &p, &e), 0);
