@@ -226,23 +226,36 @@ END_TEST
 
 START_TEST(scoreless_end_en_zero_point_play)
 {
-	/* en counts scoreless turns of every kind; the double rule then makes
-	 * each holder lose their own rack: Q = 10, K = 5. */
+	/* en counts scoreless turns of every kind: a play of two blanks
+	 * scoring 0 starts the run, five passes end it.  The double rule then
+	 * makes each holder lose their own rack: Q = 10, K = 5.  Under "no"
+	 * (passes only) the same 0-point play does not count. */
 	struct rules r = R("en");
-	const char *rk[] = { "Q", "K" };
+	const char *rk[] = { "Q??", "K" };
 	int sc[] = { 10, 20 };
-	struct game *g = setup(&r, 2, rk, sc, "AB", 0);
+	struct game *g = setup(&r, 2, rk, sc, "", 0);
+	int i;
 
-	PLAY(g, PASS);
-	PLAY(g, PASS);
-	PLAY(g, PASS);
-	PLAY(g, PASS);
-	PLAY(g, PASS);
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "ab", 0));
+	ck_assert_int_eq(game_position(g)->zeros, 1);
+	for (i = 0; i < 4; i++)
+		PLAY(g, PASS);
 	ck_assert_int_eq(game_over(g), GAME_ON);
 	PLAY(g, PASS);
 	ck_assert_int_eq(game_over(g), GAME_END_PASSES);
 	ck_assert_int_eq(game_score(g, 0), 0);
 	ck_assert_int_eq(game_score(g, 1), 15);
+	game_destroy(g);
+
+	r = R("no");
+	g = setup(&r, 2, rk, sc, "", 0);
+	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "ab", 0));
+	ck_assert_int_eq(game_position(g)->zeros, 0);
+	for (i = 0; i < 5; i++)
+		PLAY(g, PASS);
+	ck_assert_int_eq(game_over(g), GAME_ON);
+	PLAY(g, PASS);
+	ck_assert_int_eq(game_over(g), GAME_END_PASSES);
 	game_destroy(g);
 }
 END_TEST
