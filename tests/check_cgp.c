@@ -4,6 +4,7 @@
 #include <string.h>
 #include "testutil.h"
 #include "board.h"
+#include "move.h"
 #include "rng.h"
 #include "rules.h"
 
@@ -371,6 +372,59 @@ START_TEST(format_capacity)
 }
 END_TEST
 
+/* The EXAMPLES of man/ordverk-cgp.5 run: every literal line is a
+ * canonical CGP line that round-trips, and 8H BLIR on the first scores 18
+ * as the page says. */
+START_TEST(man_examples)
+{
+	const char *path = "man/ordverk-cgp.5";
+	FILE *fp = fopen(path, "r");
+	char *line = NULL, out[1024];
+	size_t cap = 0;
+	ssize_t len;
+	int in_lit = 0, n = 0;
+
+	ck_assert_msg(fp != NULL, "%s missing (run from the source tree)", path);
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		char name[RULES_NAME_MAX];
+		const struct rules *r;
+		struct position p;
+		struct move m;
+		struct err e;
+
+		while (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (strncmp(line, ".Bd -literal", 12) == 0) {
+			in_lit = 1;
+			continue;
+		}
+		if (strcmp(line, ".Ed") == 0) {
+			in_lit = 0;
+			continue;
+		}
+		if (!in_lit)
+			continue;
+		ck_assert_int_eq(cgp_peek_rules(line, (size_t)len, name,
+			sizeof name), 1);
+		r = rules_builtin(name);
+		ck_assert_ptr_nonnull(r);
+		ck_assert_msg(cgp_parse(r, line, (size_t)len, &p, &e) == 0, "%s: %s",
+			line, e.msg);
+		ck_assert_int_eq(cgp_format(r, &p, out, sizeof out), (int)len);
+		ck_assert_str_eq(out, line);
+		if (n++ == 0) {
+			ck_assert_int_eq(move_parse(r, &p.board, "8H BLIR", 7, 0, &m,
+				&e), 0);
+			ck_assert_int_eq(move_validate(r, NULL, &p, &m, NULL, &e), 0);
+			ck_assert_int_eq(m.score, 18);
+		}
+	}
+	free(line);
+	fclose(fp);
+	ck_assert_int_eq(n, 2);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -385,6 +439,7 @@ main(void)
 	tcase_add_test(tc, huge_lines);
 	tcase_add_test(tc, garbage);
 	tcase_add_test(tc, format_capacity);
+	tcase_add_test(tc, man_examples);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }
