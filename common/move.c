@@ -224,6 +224,10 @@ move_parse(const struct rules *r, const struct board *b, const char *s,
 		if (s[i] == '.') {
 			k = 1;
 			through = 1;
+		} else if (s[i] == '?') {
+			err_set(e, 0, "'?' in a word: write a blank as the lowercase "
+				"letter it stands for");
+			return -1;
 		} else {
 			k = rules_decode_letter(r, s + i, len - i, &tile, &lower);
 			if (k <= 0) {

@@ -136,6 +136,9 @@ START_TEST(notation)
 	ck_assert_str_eq(e.msg, "'8M ABCD' runs off the board");
 	ck_assert_int_eq(move_parse(no, NULL, "8A A1", 5, 0, &m, &e), -1);
 	ck_assert_str_eq(e.msg, "'1' is not a letter of the no alphabet");
+	ck_assert_int_eq(move_parse(no, NULL, "8A A?", 5, 0, &m, &e), -1);
+	ck_assert_str_eq(e.msg, "'?' in a word: write a blank as the lowercase "
+		"letter it stands for");
 	ck_assert_int_eq(move_parse(is, NULL, "8A CA", 5, 0, &m, &e), -1);
 	ck_assert_str_eq(e.msg, "'C' is not a letter of the is alphabet");
 	ck_assert_int_eq(move_parse(no, NULL, "X 8", 3, 0, &m, &e), -1);
