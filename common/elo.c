@@ -643,6 +643,10 @@ elo_time_parse(const char *s, size_t len, int64_t *us, struct err *e)
 	}
 	t = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
 	t -= (int64_t)sign * (oh * 3600 + om * 60);
+	/* An offset may carry a time across year 0000 or 9999. */
+	if (t < days_from_civil(0, 1, 1) * 86400 ||
+	    t >= days_from_civil(10000, 1, 1) * 86400)
+		goto range;
 	*us = t * 1000000 + frac;
 	return 0;
 bad:
@@ -654,6 +658,19 @@ range:
 	return -1;
 }
 
+/* Writes v as n decimal digits at p (v >= 0, zero-padded). */
+static char *
+put_digits(char *p, int64_t v, int n)
+{
+	int k;
+
+	for (k = n - 1; k >= 0; k--) {
+		p[k] = (char)('0' + v % 10);
+		v /= 10;
+	}
+	return p + n;
+}
+
 size_t
 elo_time_format(int64_t us, char *buf, size_t cap)
 {
@@ -661,20 +678,41 @@ elo_time_format(int64_t us, char *buf, size_t cap)
 	int64_t frac = us - sec * 1000000;
 	int64_t days = sec >= 0 ? sec / 86400 : -((-sec + 86399) / 86400);
 	int64_t rem = sec - days * 86400, y;
-	int m, d, n;
+	char tmp[40], *p = tmp;
+	size_t n;
+	int m, d;
 
+	/* By hand rather than snprintf: elocalc --games writes one per game. */
 	civil_from_days(days, &y, &m, &d);
-	if (frac != 0)
-		n = snprintf(buf, cap, "%04lld-%02d-%02dT%02d:%02d:%02d.%06lldZ",
-			(long long)y, m, d, (int)(rem / 3600), (int)(rem / 60 % 60),
-			(int)(rem % 60), (long long)frac);
-	else
-		n = snprintf(buf, cap, "%04lld-%02d-%02dT%02d:%02d:%02dZ",
-			(long long)y, m, d, (int)(rem / 3600), (int)(rem / 60 % 60),
-			(int)(rem % 60));
-	if (n < 0)
+	if (y < 0 || y > 9999) {
+		/* Not from elo_time_parse, which keeps to years 0000-9999. */
+		int k = snprintf(buf, cap, "@%lld", (long long)us);
+		return k < 0 ? 0 : (size_t)k < cap ? (size_t)k : cap - 1;
+	}
+	p = put_digits(p, y, 4);
+	*p++ = '-';
+	p = put_digits(p, m, 2);
+	*p++ = '-';
+	p = put_digits(p, d, 2);
+	*p++ = 'T';
+	p = put_digits(p, rem / 3600, 2);
+	*p++ = ':';
+	p = put_digits(p, rem / 60 % 60, 2);
+	*p++ = ':';
+	p = put_digits(p, rem % 60, 2);
+	if (frac != 0) {
+		*p++ = '.';
+		p = put_digits(p, frac, 6);
+	}
+	*p++ = 'Z';
+	n = (size_t)(p - tmp);
+	if (cap == 0)
 		return 0;
-	return (size_t)n < cap ? (size_t)n : cap - 1;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(buf, tmp, n);
+	buf[n] = '\0';
+	return n;
 }
 
 /* --- Results lines --- */

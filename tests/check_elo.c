@@ -471,6 +471,13 @@ START_TEST(times)
 	ck_assert_str_eq(buf, "2000-02-29T23:59:59.250000Z");
 	elo_time_format(tp("1969-12-31T23:59:59.5Z"), buf, sizeof buf);
 	ck_assert_str_eq(buf, "1969-12-31T23:59:59.500000Z");
+	ck_assert(tbad("0000-01-01T00:00:00+01:00"));
+	ck_assert(tbad("9999-12-31T23:59:59-01:00"));
+	ck_assert(tp("9999-12-31T23:59:59Z") > tp("2026-12-03"));
+	elo_time_format(tp("0000-01-01T00:00:00Z"), buf, sizeof buf);
+	ck_assert_str_eq(buf, "0000-01-01T00:00:00Z");
+	elo_time_format(tp("9999-12-31T23:59:59.999999Z"), buf, sizeof buf);
+	ck_assert_str_eq(buf, "9999-12-31T23:59:59.999999Z");
 	ck_assert(tbad("2026-02-29"));
 	ck_assert(tbad("2026-13-01"));
 	ck_assert(tbad("2026-04-31T00:00Z"));
