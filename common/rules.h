@@ -139,6 +139,13 @@ void rules_finish(struct rules *r);
  * whole, e.g. it cannot be opened); e->msg does not repeat the path. */
 int rules_load(struct rules *out, const char *path, struct err *e);
 
+/* rules_format: writes r as the text of a ruleset file (ordverk-rules(5))
+ * into out (cap bytes incl. NUL; 8192 always suffices) such that rules_load
+ * of that text gives r again.  A board that is not a built-in layout is
+ * written inline.  Returns the length, or -1 if it did not fit or r is not
+ * a valid ruleset (out is then "" when cap > 0). */
+int rules_format(const struct rules *r, char *out, size_t cap);
+
 /* rules_get: a built-in ruleset by name, in any ASCII case, or by the long
  * names CGP files use in `ld` (english, norwegian, danish, icelandic -> en,
  * no, da, is); or the ruleset file at a path (any name containing '/' or

@@ -8,6 +8,7 @@
  * (the caller prints it).
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -603,6 +604,7 @@ static int
 load_lines(struct rules *r, struct text *t, const char *path, struct err *e)
 {
 	int letters_seen = 0, settings = 0, have_name = 0, have_lex = 0;
+	int inline_board = 0;
 	long i;
 
 	for (i = 0; i < t->n; i++) {
@@ -763,7 +765,7 @@ load_lines(struct rules *r, struct text *t, const char *path, struct err *e)
 			}
 			if ((i = parse_board(r, t, i + 1, e)) < 0)
 				return -1;
-			set_layout_name(r, path);
+			inline_board = 1;
 		} else if (strcmp(k, "rack") == 0) {
 			if (n != 2 || number(tok[1], 1, RULES_MAX_RACK, &a) < 0) {
 				err_set(e, line, "expected 'rack N', N = 1..%d", RULES_MAX_RACK);
@@ -858,6 +860,8 @@ load_lines(struct rules *r, struct text *t, const char *path, struct err *e)
 		snprintf(r->lexicon_hint, sizeof r->lexicon_hint, "%s", r->name);
 	if (r->game[0] == '\0')
 		snprintf(r->game, sizeof r->game, "%s", r->name);
+	if (inline_board)           /* a board of the ruleset's own */
+		snprintf(r->layout, sizeof r->layout, "%s", r->name);
 	return 0;
 }
 
@@ -899,4 +903,144 @@ fail:
 	text_free(&t);
 	free(r);
 	return -1;
+}
+
+/* ---- writing a ruleset file ---- */
+
+struct sbuf {
+	char *p;
+	size_t cap, len;
+	int full;
+};
+
+static void
+sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->full)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= b->cap - b->len) {
+		b->full = 1;
+		return;
+	}
+	b->len += (size_t)n;
+}
+
+/* same_builtin_board: r's board is the built-in layout name, start included. */
+static int
+same_builtin_board(const struct rules *r, const char *name)
+{
+	struct rules tmp;
+
+	memset(&tmp, 0, sizeof tmp);
+	if (rules_layout_builtin(&tmp, name) < 0)
+		return 0;
+	return r->rows == tmp.rows && r->cols == tmp.cols &&
+		r->start_row == tmp.start_row && r->start_col == tmp.start_col &&
+		memcmp(r->premium, tmp.premium, sizeof tmp.premium) == 0;
+}
+
+int
+rules_format(const struct rules *r, char *out, size_t cap)
+{
+	static const char sqch[] = ".'\"-=^~";
+	static const char *const chal[] = { "none", "single", "double", "5pt", "10pt" };
+	struct sbuf b;
+	int t, i, j;
+
+	if (cap == 0)
+		return -1;
+	b.p = out;
+	b.cap = cap;
+	b.len = 0;
+	b.full = 0;
+	out[0] = '\0';
+	if (r->nletters < 1 || r->nletters > RULES_MAX_LETTERS || r->rows < 1 ||
+	    r->rows > RULES_MAX_DIM || r->cols < 1 || r->cols > RULES_MAX_DIM ||
+	    (unsigned)r->challenge > CHALLENGE_10PT)
+		return -1;
+	sb_printf(&b, "# ordverk ruleset, see ordverk-rules(5)\n");
+	sb_printf(&b, "name      %s\n", r->name);
+	if (r->game[0] != '\0')
+		sb_printf(&b, "game      %s\n", r->game);
+	if (r->lexicon_hint[0] != '\0')
+		sb_printf(&b, "lexicon   %s\n", r->lexicon_hint);
+	for (t = 1; t <= r->nletters; t++) {
+		char lo[8];
+		int plain;
+
+		/* LOWER is written only when the reader would not derive it. */
+		if (r->upper[t] != 0)
+			plain = utf8_latin_lower(r->upper[t]) == r->lower[t];
+		else
+			plain = case_map(r->utf8[t], utf8_latin_lower, lo) == 0 &&
+				strcmp(lo, r->utf8_lower[t]) == 0;
+		if (plain) {
+			/* Pad to 4 characters, counting code points, not bytes. */
+			const char *q;
+			int w = 0;
+
+			for (q = r->utf8[t]; *q != '\0'; q++)
+				w += ((unsigned char)*q & 0xC0) != 0x80;
+			sb_printf(&b, "letter %s%*s %3d %3d\n", r->utf8[t], w < 4 ? 4 - w : 0,
+				"", r->counts[t], r->values[t]);
+		} else {
+			sb_printf(&b, "letter %s %s %d %d\n", r->utf8[t], r->utf8_lower[t],
+				r->counts[t], r->values[t]);
+		}
+	}
+	sb_printf(&b, "blank     %d %d\n", r->counts[0], r->values[0]);
+	sb_printf(&b, "fold-accents %s\n", r->fold_accents ? "yes" : "no");
+	for (i = 0; i < r->nfold && i < RULES_MAX_FOLD; i++) {
+		char from[5];
+
+		if (r->fold[i].to < 1 || r->fold[i].to > r->nletters)
+			return -1;
+		from[utf8_encode(r->fold[i].from, from)] = '\0';
+		sb_printf(&b, "fold      %s %s\n", from, r->utf8[r->fold[i].to]);
+	}
+	if (same_builtin_board(r, "standard"))
+		sb_printf(&b, "layout    standard\n");
+	else if (same_builtin_board(r, "explo"))
+		sb_printf(&b, "layout    explo\n");
+	else {
+		sb_printf(&b, "board\n");
+		for (i = 0; i < r->rows; i++) {
+			char row[RULES_MAX_DIM + 1];
+
+			for (j = 0; j < r->cols; j++) {
+				uint8_t p = r->premium[i * r->cols + j];
+
+				if (p > SQ_QW)
+					return -1;
+				row[j] = sqch[p];
+			}
+			row[r->cols] = '\0';
+			sb_printf(&b, "%s\n", row);
+		}
+		sb_printf(&b, "start %c%d\n", 'A' + r->start_col, r->start_row + 1);
+	}
+	sb_printf(&b, "rack      %d\n", r->rack_size);
+	sb_printf(&b, "bingo     %d\n", r->bingo_bonus);
+	sb_printf(&b, "exchange  %d\n", r->exchange_min);
+	sb_printf(&b, "end       %s %d\n", r->end_kind == END_PASSES ? "passes" : "scoreless",
+		r->end_turns_per_player);
+	sb_printf(&b, "settle    %s\n", r->settle == SETTLE_TRANSFER ? "transfer" : "double");
+	sb_printf(&b, "challenge %s\n", chal[r->challenge]);
+	sb_printf(&b, "players   %d %d\n", r->min_players, r->max_players);
+	sb_printf(&b, "words     %d %d\n", r->min_word, r->max_word);
+	sb_printf(&b, "two-letter-list %s\n", r->two_letter_list ? "yes" : "no");
+	if (b.full) {
+		out[0] = '\0';
+		return -1;
+	}
+	return (int)b.len;
 }

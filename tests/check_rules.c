@@ -898,6 +898,7 @@ START_TEST(man_page_examples)
 	p = put_file("mini.rules", ex[2]);
 	ck_assert_msg(rules_load(&r, p, &e) == 0, "example 3: line %ld: %s", e.line, e.msg);
 	ck_assert_str_eq(r.name, "en-mini");
+	ck_assert_str_eq(r.layout, "en-mini");
 	ck_assert_int_eq(r.rows, 7);
 	ck_assert_int_eq(r.cols, 7);
 	ck_assert_int_eq(r.start_row, 3);
@@ -1161,6 +1162,63 @@ START_TEST(layout_files)
 END_TEST
 
 
+
+/* round_trip: rules_format then rules_load gives r back. */
+static void
+round_trip(const struct rules *r)
+{
+	static char text[8192];
+	struct rules back;
+	struct err e;
+	int n = rules_format(r, text, sizeof text);
+	const char *p;
+
+	ck_assert_msg(n > 0, "%s: rules_format failed", r->name);
+	ck_assert_int_eq((int)strlen(text), n);
+	p = put_file("rt.rules", text);
+	ck_assert_msg(rules_load(&back, p, &e) == 0, "%s: line %ld: %s\n%s", r->name,
+		e.line, e.msg, text);
+	ck_assert_str_eq(back.name, r->name);
+	ck_same_rules(&back, r);
+}
+
+START_TEST(format_round_trip)
+{
+	const char *const *n;
+	struct rules r;
+	struct err e;
+	char small[64];
+	int i;
+
+	for (n = rules_builtin_names(); *n != NULL; n++)
+		round_trip(get(*n));
+	r = *get("da");
+	ck_assert_int_eq(rules_layout(&r, "explo", &e), 0);
+	round_trip(&r);
+	/* Own alphabet with CH, lowercase-only-known letters, folds, a 21x3
+	 * board with quadruple squares. */
+	ck_assert_int_eq(rules_load(&r, put_file("own.rules",
+		"name own\nletter A 5 1\nletter CH 2 5\nletter LL lL 1 8\n"
+		"letter \xE4\xB8\xAD \xE4\xB8\xAE 1 9\n"            /* a made-up case pair */
+		"blank 1 0\nfold \xC3\xA5 A\nfold \xC3\xA6 CH\nfold-accents no\n"
+		"board\n=...................~\n^.......'.....\".....-\nstart U2\n"
+		"rack 4\nend passes 1\nchallenge 5pt\nplayers 1 4\nwords 3 9\n"
+		"two-letter-list yes\n"), &e), 0);
+	ck_assert_str_eq(r.utf8_lower[3], "lL");
+	ck_assert_int_eq(r.start_col, 20);
+	ck_assert_int_eq(r.start_row, 1);
+	round_trip(&r);
+	/* Too small a buffer; an invalid struct. */
+	ck_assert_int_eq(rules_format(get("en"), small, sizeof small), -1);
+	ck_assert_str_eq(small, "");
+	memset(&r, 0, sizeof r);
+	ck_assert_int_eq(rules_format(&r, small, sizeof small), -1);
+	/* No room at all. */
+	i = rules_format(get("is"), small, 0);
+	ck_assert_int_eq(i, -1);
+}
+END_TEST
+
 /* xorshift for the fuzz tests: fixed seeds, so failures reproduce. */
 static uint32_t
 fuzz_next(uint32_t *x)
@@ -1368,6 +1426,7 @@ rules_suite(void)
 	tcase_add_test(tc, load_errors);
 	tcase_add_test(tc, layout_files);
 	tcase_add_test(tc, fuzz_files);
+	tcase_add_test(tc, format_round_trip);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("shared");
