@@ -2,14 +2,15 @@
 # bench-bagsim.sh BINDIR — complete Fullsterkur-vs-Fullsterkur games per
 # second on one core, per variant (SPEC §5 target: over 2,000 games/s).
 # Lexicons: the default ones (ORDVERK_LEXDIR or ./lexicons), else built with
-# BINDIR/lexcompile from ../shared's full word lists.  GAMES=N to change the
-# number of games (default 2000).
+# BINDIR/lexcompile from ../shared's full word lists.  The number of games
+# is what takes about SECS seconds (default 10), or GAMES=N.
 set -u
 BIN=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${ORDVERK_SHARED:-$top/../shared}
 LEXDIR=${ORDVERK_LEXDIR:-$top/lexicons}
-GAMES=${GAMES:-2000}
+GAMES=${GAMES:-}
+SECS=${SECS:-10}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 one=""
@@ -37,12 +38,22 @@ for v in no da is is-old en; do
 				echo "bagsim $v: lexcompile failed (skipped)"; continue; }
 		fi
 	fi
+	games=$GAMES
+	if [ -z "$games" ]; then
+		# About SECS seconds of play: a first 20 games give the rate.
+		start=$(date +%s.%N)
+		$one "$BIN/bagsim" play -q -r $v -l "$lex" -g 20 -s 1 -S > /dev/null || {
+			echo "bagsim $v: failed"; continue; }
+		end=$(date +%s.%N)
+		games=$(echo "$start $end" | awk -v s="$SECS" '{
+			g = int(20 * s / ($2 - $1)); print g < 20 ? 20 : g > 100000 ? 100000 : g }')
+	fi
 	start=$(date +%s.%N)
-	$one "$BIN/bagsim" play -q -r $v -l "$lex" -g "$GAMES" -s 1 -S > "$W/stats" || {
+	$one "$BIN/bagsim" play -q -r $v -l "$lex" -g "$games" -s 1 -S > "$W/stats" || {
 		echo "bagsim $v: failed"; continue; }
 	end=$(date +%s.%N)
 	turns=$(awk -F'\t' '$1 == "turns" { print $3 }' "$W/stats")
-	echo "$GAMES $start $end $turns" | awk -v v="$v" -v lex="$(basename "$lex")" '{
+	echo "$games $start $end $turns" | awk -v v="$v" -v lex="$(basename "$lex")" '{
 		t = $3 - $2
 		printf "bagsim %-6s (%s): %d games in %.2f s = %.0f games/s, %.0f turns/s (%.1f turns a game)\n",
 		    v, lex, $1, t, $1 / t, $1 * $4 / t, $4 }'
