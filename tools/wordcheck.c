@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "err.h"
 #include "lex.h"
@@ -86,6 +87,13 @@ struct ctx {
 	uint8_t lowerlen[RULES_MAX_TILES];
 	long nno;                  /* words that are not in the lexicon */
 	int errors;
+	/* Lookup with memory: word lists are usually sorted, so a word shares
+	 * a prefix with the one before; arc[i] is the DAWG arc of prev[i] for
+	 * i < depth, and a lookup starts below the common prefix. */
+	uint32_t first[RULES_MAX_TILES];   /* root arc per tile, 0 = none */
+	uint8_t prev[RULES_MAX_WORD];
+	uint32_t arc[RULES_MAX_WORD];
+	int depth;
 };
 
 static const char synopsis[] =
@@ -169,18 +177,31 @@ fail:
 }
 
 /* load: reads a lexicon; r may be NULL for ordverk files.  *bytes (may be
- * NULL) gets the file size. */
+ * NULL) gets the file size.  Unless full, only the DAWG is read and checked
+ * (lex_load_dawg): all that looking words up needs, a fraction of the file.
+ * Pipes and "-" are read whole into memory first. */
 static struct lex *
-load(const char *path, const struct rules *r, size_t *bytes)
+load(const char *path, const struct rules *r, size_t *bytes, int full)
 {
 	size_t len = 0;
-	unsigned char *buf = read_file(path, &len);
+	unsigned char *buf;
 	struct err e;
 	struct lex *lex;
+	struct stat st;
 
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		lex = full ? lex_load(path, r, &e) : lex_load_dawg(path, r, &e);
+		if (lex == NULL)
+			tool_warn("%s", e.msg);     /* names the file */
+		if (bytes != NULL)
+			*bytes = (size_t)st.st_size;
+		return lex;
+	}
+	buf = read_file(path, &len);
 	if (buf == NULL)
 		return NULL;
-	lex = lex_load_mem(buf, len, r, &e);
+	lex = full ? lex_load_mem(buf, len, r, &e) :
+	    lex_load_mem_dawg(buf, len, r, &e);
 	free(buf);
 	if (bytes != NULL)
 		*bytes = len;
@@ -217,6 +238,15 @@ ctx_init(struct ctx *c, const struct rules *r, const struct lex *lex)
 	c->r = r;
 	c->lex = lex;
 	c->nodes = lex_nodes(lex);
+	if (lex_word_count(lex) > 0) {
+		uint32_t i;
+
+		for (i = lex_dawg_root(lex);; i++) {
+			c->first[lex_node_tile(c->nodes[i])] = i;
+			if (lex_node_last(c->nodes[i]))
+				break;
+		}
+	}
 	for (ch = 'A'; ch <= 'Z'; ch++) {
 		c->ascii[ch] = (uint8_t)rules_letter_from_cp(r, (uint32_t)ch, NULL);
 		c->ascii[ch + 32] = (uint8_t)rules_letter_from_cp(r,
@@ -235,6 +265,46 @@ ctx_init(struct ctx *c, const struct rules *r, const struct lex *lex)
 	}
 }
 
+/* lookup: lex_contains, resuming from the previous word's path. */
+static int
+lookup(struct ctx *c, const uint8_t *w, int n)
+{
+	const uint32_t *nodes = c->nodes;
+	int k = 0, i;
+
+	while (k < c->depth && k < n && c->prev[k] == w[k])
+		k++;
+	for (i = k; i < n; i++) {
+		uint32_t a = 0, run;
+
+		if (i == 0) {
+			a = w[0] < RULES_MAX_TILES ? c->first[w[0]] : 0;
+		} else if ((run = lex_node_child(nodes[c->arc[i - 1]])) != 0) {
+			/* Siblings ascend by tile and end with a last flag (checked
+			 * when the lexicon was loaded). */
+			for (;; run++) {
+				uint32_t x = nodes[run];
+				int t = lex_node_tile(x);
+
+				if (t == w[i]) {
+					a = run;
+					break;
+				}
+				if (t > w[i] || lex_node_last(x))
+					break;
+			}
+		}
+		if (a == 0) {
+			c->depth = i;
+			return 0;
+		}
+		c->arc[i] = a;
+		c->prev[i] = w[i];
+	}
+	c->depth = n;
+	return n > 0 && lex_node_accepts(nodes[c->arc[n - 1]]);
+}
+
 /* put_word: writes tiles as UTF-8, letters with TILE_BLANK in lowercase. */
 static void
 put_word(const struct ctx *c, const uint8_t *w, int n)
@@ -249,6 +319,8 @@ put_word(const struct ctx *c, const uint8_t *w, int n)
 		if (TILE_IS_BLANK(w[i])) {
 			memcpy(buf + o, c->lower[t], c->lowerlen[t]);
 			o += c->lowerlen[t];
+		} else if (c->utf8len[t] == 1) {
+			buf[o++] = c->utf8[t][0];
 		} else {
 			memcpy(buf + o, c->utf8[t], c->utf8len[t]);
 			o += c->utf8len[t];
@@ -308,7 +380,7 @@ check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
 			}
 		}
 	}
-	ok = known && lex_contains(c->lex, tiles, n);
+	ok = known && lookup(c, tiles, n);
 	if (!ok)
 		c->nno++;
 	if (c->quiet || (c->show == SHOW_VALID && !ok) ||
@@ -744,7 +816,7 @@ diff_walk(struct diff *df, uint32_t ra, uint32_t rb, int d)
 static int
 do_diff(struct ctx *c, const char *other_path)
 {
-	struct lex *other = load(other_path, c->r, NULL);
+	struct lex *other = load(other_path, c->r, NULL, 0);
 	struct diff df;
 
 	if (other == NULL)
@@ -877,7 +949,8 @@ main(int argc, char *argv[])
 		}
 		lex_path = default_path;
 	}
-	lex = load(lex_path, rules_name ? &rules : NULL, &lex_bytes);
+	lex = load(lex_path, rules_name ? &rules : NULL, &lex_bytes,
+		mode == M_INFO);
 	if (lex == NULL) {
 		free(default_path);
 		return TOOL_ERR;
