@@ -24,7 +24,7 @@ struct board {
 struct position {
 	struct board board;
 	int nplayers;                   /* number of racks/scores, >= 1 */
-	int to_move;                    /* always 0 in CGP: first rack moves */
+	int to_move;                    /* 0 from cgp_parse (first rack moves) */
 	uint8_t racks[RULES_MAX_PLAYERS][RULES_MAX_TILES];
 	int rack_known[RULES_MAX_PLAYERS]; /* 0 if that rack was not given */
 	int scores[RULES_MAX_PLAYERS];
@@ -56,8 +56,10 @@ void position_init(struct position *p, const struct rules *r);
 
 /* board_unseen: the tiles not on the board and not on rack `player`'s rack
  * (what that player cannot see: the bag and the other racks), as a count
- * array (index 0 = blanks).  Returns -1 with e set if the board and the rack
- * hold more of some tile than the ruleset has. */
+ * array (index 0 = blanks).  With player < 0, or a rack not known, only the
+ * board is taken off.  Returns -1 with e set if the board and the rack hold
+ * more of some tile than the ruleset has, or a square holds a tile that is
+ * not a letter of r. */
 int board_unseen(const struct rules *r, const struct position *p, int player,
 	uint8_t unseen[RULES_MAX_TILES], struct err *e);
 
@@ -69,7 +71,8 @@ int position_check_tiles(const struct rules *r, const struct position *p,
 	struct err *e);
 
 /* position_bag_count: the number of tiles in the bag = the tiles unseen by
- * the player to move (board_unseen) minus the other players' racks.  A rack
+ * the player to move (board_unseen) minus the other players' racks, that
+ * is, the ruleset's tiles less the board and every rack.  A rack
  * that is not known (rack_known 0) is taken to be full: rack_size tiles, or
  * every tile left when fewer remain.  Returns -1 if the position holds more
  * of some tile than r has (see position_check_tiles for the reason). */
