@@ -143,7 +143,8 @@ long elo_ranking(const struct elo_table *t, int list, uint32_t *idx,
  * YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.fraction]] followed by Z, +hh:mm,
  * -hh:mm, +hhmm, +hh or nothing (= UTC); a space may stand for the T.  The
  * date is checked against the calendar (leap years), hh 00–23 (24:00:00
- * allowed), mm 00–59, ss 00–60.  Stores microseconds since
+ * allowed), mm 00–59, ss 00–60, and the time in UTC must fall in the
+ * years 0000–9999.  Stores microseconds since
  * 1970-01-01T00:00:00Z in *us (fractions below a microsecond are dropped).
  * Returns 0, or -1 with e set (line 0). */
 int elo_time_parse(const char *s, size_t len, int64_t *us, struct err *e);
