@@ -676,7 +676,7 @@ cmd_play(int argc, char **argv)
 	struct stats st;
 	struct err e;
 	double t0, last;
-	long played = 0;
+	long played = 0, total;
 
 	memset(pl, 0, sizeof pl);
 	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
@@ -796,6 +796,7 @@ cmd_play(int argc, char **argv)
 	}
 	progress = !quiet && isatty(STDERR_FILENO);
 	t0 = last = now();
+	total = games > shard_k - 1 ? (games - shard_k + shard_n) / shard_n : 0;
 	if (!want_stats)
 	{
 		printf("#game\tseed\tplayer1\tplayer2\tscore1\tscore2\twinner\t"
@@ -862,8 +863,8 @@ cmd_play(int argc, char **argv)
 		if (progress && (played & 15) == 0 && now() - last > 0.5) {
 			double t = now() - t0;
 			last = now();
-			fprintf(stderr, "\rbagsim: %ld games, %.0f games/s ",
-			    played, played / t);
+			fprintf(stderr, "\rbagsim: %ld of %ld games, %.0f games/s ",
+			    played, total, played / t);
 		}
 	}
 	if (progress)
