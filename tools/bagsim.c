@@ -760,6 +760,14 @@ cmd_play(int argc, char **argv)
 	}
 	if ((lex = lex_load(lexpath, &r, &e)) == NULL)
 		die_file(lexpath, &e);
+	{
+		/* A lexicon of another alphabet would load and play nonsense. */
+		const char *ln = lex_rules_name(lex);
+		if (ln[0] != '\0' && strcmp(ln, r.name) != 0 &&
+		    strcmp(ln, r.lexicon_hint) != 0)
+			tool_die("%s: lexicon for ruleset %s, not %s", lexpath,
+			    ln, r.name);
+	}
 	lexicon_label(lexpath, lexname, sizeof lexname);
 	if (vocabpath != NULL && (vocab = lex_load(vocabpath, &r, &e)) == NULL)
 		die_file(vocabpath, &e);
