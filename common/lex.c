@@ -61,7 +61,9 @@
 #define LEX_DEPTH       (RULES_MAX_WORD + 1)    /* longest GADDAG string */
 #define LEX_NSYM        64                      /* tiles 0..63 */
 #define KWG_MAX_NODES   (1u << 22)
-#define LEX_MAX_WORDS   (1ull << 32)            /* beyond this a file is bogus */
+/* More words than this is taken as a forged file (a small DAG can accept
+ * astronomically many strings, and lex_foreach would walk them all). */
+#define LEX_MAX_WORDS   (1ull << 27)
 
 #define NODE_LAST       (1u << 24)
 #define NODE_ACCEPTS    (1u << 25)
@@ -529,6 +531,10 @@ lex_build(const uint8_t *words, const uint8_t *lens, size_t nwords,
 		}
 		off += lens[i];
 	}
+	if (nwords > SIZE_MAX / (RULES_MAX_WORD * sizeof(struct key))) {
+		err_set(e, 0, "too many words: %zu", nwords);
+		return NULL;
+	}
 	for (f.b = 1; (1 << f.b) <= maxtile; f.b++)
 		;
 	f.s = 64 / f.b;
@@ -582,6 +588,11 @@ lex_build(const uint8_t *words, const uint8_t *lens, size_t nwords,
 		}
 		nprefix += (size_t)(n - k);
 		keys[nuniq++] = keys[i];
+	}
+	if (nuniq > LEX_MAX_WORDS) {
+		err_set(e, 0, "too many words: %zu (at most %llu)", nuniq,
+		    (unsigned long long)LEX_MAX_WORDS);
+		goto fail;
 	}
 	if (add_sorted(b, keys, nuniq, &f, 0) < 0)
 		goto fail;
@@ -896,7 +907,7 @@ validate_linear(const struct lex *lex, const uint32_t roots[2],
 			goto out;
 		}
 		*nwords = cnt[roots[0]];
-		if (*nwords >= UINT32_MAX) {
+		if (*nwords > LEX_MAX_WORDS) {
 			err_set(e, 0, "corrupt lexicon: implausible word count");
 			goto out;
 		}
@@ -1069,7 +1080,7 @@ validate(const struct lex *lex, int maxtile, uint32_t dawg_hint,
 							h = ht[j];
 						words += cnt[j];
 						if (words > LEX_MAX_WORDS)
-							words = LEX_MAX_WORDS;
+							words = LEX_MAX_WORDS + 1;
 						if (fl[j] & V_SEP)
 							sep = 1;
 						if (lex_node_last(nd[j]))
