@@ -70,6 +70,11 @@ decode_nfc(const char *s, size_t len, uint32_t *cp)
 	n = utf8_decode(s, len, &c);
 	if (n < 0)
 		return -1;
+	/* NFC replaces these singletons by the letters themselves. */
+	if (c == 0x212B)                /* ANGSTROM SIGN */
+		c = 0xC5;
+	else if (c == 0x212A)           /* KELVIN SIGN */
+		c = 'K';
 	used = n;
 	while ((size_t)used < len) {
 		n = utf8_decode(s + used, len - (size_t)used, &m);

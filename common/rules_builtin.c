@@ -140,12 +140,13 @@ static const struct rules rules_no = {
 	},
 };
 
-/* Norwegian tournament Scrabble (NSF): same alphabet, the 100-tile board set. */
+/* Norwegian tournament Scrabble (NSF): same alphabet, the 100-tile board set;
+ * the same word list as Ordspill (the NSF list), so the same lexicon. */
 
 static const struct rules rules_no_nsf = {
 	.name = "no-nsf",
 	.game = "Norwegian tournament Scrabble (NSF)",
-	.lexicon_hint = "no-nsf",
+	.lexicon_hint = "no",
 	.nletters = 32,
 	/* A B C D E F G H I J K L M N O P Q R S T U V W X Y Z Æ Ø Å Ä Ö Ü */
 	.upper = {
@@ -385,12 +386,12 @@ static const struct rules rules_is = {
 	},
 };
 
-/* Icelandic, Netskrafl old bag (OldTileSet, 227 points). */
+/* Icelandic, Netskrafl old bag (OldTileSet, 227 points); the lexicon of is. */
 
 static const struct rules rules_is_old = {
 	.name = "is-old",
 	.game = "Netskrafl, old bag (Icelandic)",
-	.lexicon_hint = "is-old",
+	.lexicon_hint = "is",
 	.nletters = 32,
 	/* A Á B D Ð E É F G H I Í J K L M N O Ó P R S T U Ú V X Y Ý Þ Æ Ö */
 	.upper = {
