@@ -808,6 +808,20 @@ START_TEST(structural_checks)
 			u[i] = N(1, i == 17, 1, i == 17 ? 0 : (uint32_t)i + 1);
 		try_load(u, 18, 1, 18, 1, "longer");
 	}
+	/* 15 levels of 26 accepting arcs: 26^15 words in 392 nodes, a
+	 * forgery that would keep lex_foreach busy for ever */
+	{
+		uint32_t u[2 + 15 * 26];
+		int lv, t;
+
+		u[1] = N(0, 0, 1, 0);
+		for (lv = 0; lv < 15; lv++)     /* level 0 = deepest */
+			for (t = 0; t < 26; t++)
+				u[2 + lv * 26 + t] = N(t + 1, 1, t == 25,
+				    lv == 0 ? 0 : (uint32_t)(2 + (lv - 1) * 26));
+		u[0] = N(0, 0, 1, 2 + 14 * 26);
+		try_load(u, 2 + 15 * 26, 0, 2 + 15 * 26, 26, "implausible");
+	}
 	/* root pointing at node 1 */
 	{
 		uint32_t u[] = { N(0, 0, 1, 1), N(0, 0, 1, 0), N(1, 1, 1, 0) };
