@@ -260,6 +260,51 @@ START_TEST(scoreless_end_en_zero_point_play)
 }
 END_TEST
 
+START_TEST(every_variant_settles)
+{
+	/* Player 0 holds E, player 1 A and a blank (1 + 0 points in every
+	 * variant); scores 100 and 50.  Going out with E for 2 points:
+	 * transfer 103/49, double 104/50.  Six passes instead: each loses
+	 * their own rack, E being 3 points in "is" and 1 elsewhere. */
+	static const struct {
+		const char *name;
+		int out0, out1, pass0, pass1;
+	} v[] = {
+		{ "no", 103, 49, 99, 49 },
+		{ "no-nsf", 104, 50, 99, 49 },
+		{ "da", 103, 49, 99, 49 },
+		{ "is", 104, 50, 97, 49 },
+		{ "is-old", 104, 50, 99, 49 },
+		{ "en", 104, 50, 99, 49 },
+	};
+	const char *rk[] = { "E", "A?" };
+	int sc[] = { 100, 50 };
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		struct rules r = R(v[i].name);
+		struct game *g = setup(&r, 2, rk, sc, "", 0);
+
+		PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "E", 2));
+		ck_assert_int_eq(game_over(g), GAME_END_OUT);
+		ck_assert_msg(game_score(g, 0) == v[i].out0 &&
+		    game_score(g, 1) == v[i].out1, "%s: out %d/%d",
+		    v[i].name, game_score(g, 0), game_score(g, 1));
+		game_destroy(g);
+
+		g = setup(&r, 2, rk, sc, "", 0);
+		for (int k = 0; k < 6; k++) {
+			ck_assert_int_eq(game_over(g), GAME_ON);
+			PLAY(g, PASS);
+		}
+		ck_assert_int_eq(game_over(g), GAME_END_PASSES);
+		ck_assert_msg(game_score(g, 0) == v[i].pass0 &&
+		    game_score(g, 1) == v[i].pass1, "%s: passes %d/%d",
+		    v[i].name, game_score(g, 0), game_score(g, 1));
+		game_destroy(g);
+	}
+}
+END_TEST
+
 START_TEST(exchange_refused_below_threshold)
 {
 	struct rules r = R("en");
@@ -664,6 +709,7 @@ main(void)
 	tcase_add_test(end, passes_end_no);
 	tcase_add_test(end, scoreless_end_is_exchanges_count);
 	tcase_add_test(end, scoreless_end_en_zero_point_play);
+	tcase_add_test(end, every_variant_settles);
 	tcase_add_test(ch, challenge_10pt_keeps_turn);
 	tcase_add_test(ch, challenge_double_costs_turn_and_undoes_end);
 	tcase_add_test(ch, challenge_5pt_bonus_before_settling);
