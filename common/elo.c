@@ -885,7 +885,7 @@ state_line(FILE *fp, char *buf)
 	size_t n = 0;
 	int c;
 
-	while ((c = getc(fp)) != EOF && c != '\n') {
+	while ((c = getc_unlocked(fp)) != EOF && c != '\n') {
 		if (n == STATE_LINE_MAX)
 			return -3;
 		buf[n++] = (char)c;
