@@ -821,6 +821,13 @@ START_TEST(structural_checks)
 				    lv == 0 ? 0 : (uint32_t)(2 + (lv - 1) * 26));
 		u[0] = N(0, 0, 1, 2 + 14 * 26);
 		try_load(u, 2 + 15 * 26, 0, 2 + 15 * 26, 26, "implausible");
+		/* parents first: the depth-first check must refuse it too */
+		for (lv = 0; lv < 15; lv++)     /* level 0 = top */
+			for (t = 0; t < 26; t++)
+				u[2 + lv * 26 + t] = N(t + 1, 1, t == 25,
+				    lv == 14 ? 0 : (uint32_t)(2 + (lv + 1) * 26));
+		u[0] = N(0, 0, 1, 2);
+		try_load(u, 2 + 15 * 26, 0, 2 + 15 * 26, 26, "implausible");
 	}
 	/* root pointing at node 1 */
 	{
