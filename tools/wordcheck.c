@@ -340,12 +340,11 @@ check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
 	/* Fast path: letters of the alphabet written as one code point of one
 	 * or two bytes (so already NFC, and nothing to fold), length in range.
 	 * Anything else goes to the general normaliser. */
-	n = 0;
-	for (i = 0; i < len && n < RULES_MAX_WORD; n++) {
+	n = c->r->multi ? -1 : 0;   /* letters of several characters: no */
+	for (i = 0; n >= 0 && i < len && n < RULES_MAX_WORD; n++) {
 		unsigned char b = (unsigned char)s[i];
-		uint8_t t;
-
 		size_t k = 1;
+		uint8_t t;
 
 		if (b < 0x80) {
 			t = c->ascii[b];
@@ -361,7 +360,7 @@ check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
 		tiles[n] = t;
 		i += k;
 	}
-	if (i < len || n < c->r->min_word || n > c->r->max_word)
+	if (n < 0 || i < len || n < c->r->min_word || n > c->r->max_word)
 		n = -1;
 	if (n < 0) {
 		uint32_t bad = 0;
