@@ -799,6 +799,41 @@ parse_rack(const struct rules *r, const char *s, uint8_t *rack, long line,
 	return n;
 }
 
+/* parse_others: the rack of an end-of-game line "(RACK) +P", which holds
+ * every other player's tiles: up to (players - 1) racks, more than
+ * rules_rack_parse takes. */
+static int
+parse_others(const struct rules *r, const char *s, uint8_t *rack, long line,
+	struct err *e)
+{
+	size_t len = strlen(s), i = 0;
+	int n = 0;
+
+	memset(rack, 0, RULES_MAX_TILES);
+	while (i < len) {
+		uint8_t t = 0;
+		int lower, k;
+
+		if (s[i] == '?') {
+			k = 1;
+		} else {
+			k = rules_decode_letter(r, s + i, len - i, &t, &lower);
+			if (k <= 0) {
+				err_set(e, line, "bad rack '%s': not a letter at "
+				    "'%.8s'", s, s + i);
+				return -1;
+			}
+		}
+		if (++n > (RULES_MAX_PLAYERS - 1) * r->rack_size) {
+			err_set(e, line, "rack '%.40s' too long", s);
+			return -1;
+		}
+		rack[t]++;
+		i += (size_t)k;
+	}
+	return n;
+}
+
 static int
 parse_pragma(struct parse_state *ps, char *s, long line, struct err *e)
 {
@@ -998,7 +1033,7 @@ parse_event(struct parse_state *ps, char *s, long line, struct err *e)
 		}
 		tok[0][n - 1] = '\0';
 		ev->kind = GCG_END_POINTS;
-		if ((ev->nother = parse_rack(r, tok[0] + 1, ev->other, line,
+		if ((ev->nother = parse_others(r, tok[0] + 1, ev->other, line,
 		    e)) < 0)
 			return -1;
 		k = 1;

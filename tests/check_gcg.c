@@ -735,6 +735,7 @@ struct handgame {
 static const struct handgame handgames[] = {
 	{ "tests/data/gcg/no-transfer.gcg", 0, 379, 383, 0 },
 	{ "tests/data/gcg/da-transfer.gcg", 1, 388, 458, 0 },
+	{ "tests/data/gcg/da-3players.gcg", 1, 375, 172, 0 },
 	{ "tests/data/gcg/is-double.gcg", 2, 360, 304, 0 },
 	{ "tests/data/gcg/en-double.gcg", 3, 268, 289, 0 },
 	{ "tests/data/gcg/en-public.gcg", 3, 268, 279, 1 },
