@@ -16,6 +16,8 @@
  *   a separator.
  *
  * Always go through the lex_node_* accessors: the bit layout is private.
+ * Limits: at most LEX_MAX_NODES nodes (the Icelandic list of 2.77 M forms
+ * takes 7.8 M), words of 1..RULES_MAX_WORD letters, at most 2^27 words.
  *
  * A struct lex owns its node array.  lex_destroy(NULL) is fine.  All const
  * functions are safe to call from several threads at once.
@@ -86,16 +88,27 @@ struct lex *lex_load_mem(const void *buf, size_t len, const struct rules *r,
 struct lex *lex_load_mem_dawg(const void *buf, size_t len,
 	const struct rules *r, struct err *e);
 
-/* Queries. */
+/* Queries.  Words are arrays of plain letters 1..63 (no TILE_BLANK bit);
+ * anything else is simply not found.
+ *   lex_contains: 1 if word[0..n) is a word, else 0.
+ *   lex_nodes, lex_node_count: the node array (see above) and its length.
+ *   lex_dawg_root, lex_gaddag_root: first node of each root run, 0 if empty.
+ *   lex_dawg_nodes: nodes 0..lex_dawg_nodes()-1 are the root pointers and
+ *     the DAWG; the GADDAG's separator arcs point back into them.
+ *   lex_word_count: distinct words.
+ *   lex_rules_name: the ruleset name stored in the file, "" for a KWG.
+ *   lex_checksum: CRC-32 of the whole node array as stored (little-endian),
+ *     the same for an ordverk file and a KWG of the same graph, and for a
+ *     lexicon loaded with lex_load_dawg (taken from its header). */
 int lex_contains(const struct lex *lex, const uint8_t *word, int n);
 const uint32_t *lex_nodes(const struct lex *lex);
 uint32_t lex_node_count(const struct lex *lex);
-uint32_t lex_dawg_root(const struct lex *lex);     /* first node of root run */
-uint32_t lex_gaddag_root(const struct lex *lex);   /* first node of root run, 0 if none */
-uint32_t lex_dawg_nodes(const struct lex *lex);    /* nodes used by the DAWG part */
+uint32_t lex_dawg_root(const struct lex *lex);
+uint32_t lex_gaddag_root(const struct lex *lex);
+uint32_t lex_dawg_nodes(const struct lex *lex);
 size_t lex_word_count(const struct lex *lex);
-const char *lex_rules_name(const struct lex *lex); /* "" for KWG */
-uint32_t lex_checksum(const struct lex *lex);      /* CRC-32 of the node array */
+const char *lex_rules_name(const struct lex *lex);
+uint32_t lex_checksum(const struct lex *lex);
 
 /* lex_follow: from the sibling run starting at node index `run`, the index
  * of the arc for tile t, or 0 if there is none. */
