@@ -35,16 +35,27 @@ struct gen *gen_create(const struct rules *r, const struct lex *lex,
 void gen_destroy(struct gen *g);
 
 /* gen_all: generates every legal move of the kinds in flags for position p;
- * bag_count is the number of tiles in the bag (for the exchange rule).
- * Returns the number of moves, or -1 with e set (out of memory).  The moves
- * stay valid until the next call on g: gen_moves() returns them, unsorted. */
+ * bag_count is the number of tiles in the bag (for the exchange rule:
+ * exchanges when bag_count >= p->exchange_min, or the ruleset's threshold
+ * when that is -1).  Each distinct placement comes once: a one-tile play
+ * that forms words both ways is generated across only, and on an empty
+ * board only across plays are generated (the start square is the only
+ * anchor), as Quackle, Macondo and MAGPIE count.  Exchanges list their
+ * tiles in tile order, blanks (TILE_BLANK) last.  The score of each
+ * placement uses r->bingo_bonus (copy the ruleset to apply a CGP "bb").
+ * Returns the number of moves, or -1 with e set (out of memory; e may be
+ * NULL).  The moves stay valid until the next call on g: gen_moves()
+ * returns them, unsorted. */
 long gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	struct err *e);
 const struct move *gen_moves(const struct gen *g);
 
-/* gen_best: the highest-scoring tile placement (ties to fewer tiles), found
- * without keeping the list.  Returns 1 and fills *best, or 0 if no placement
- * exists. */
+/* gen_best: the highest-scoring tile placement, found without keeping the
+ * list: anchors are searched in order of an upper bound on their moves'
+ * scores, and the search stops when no remaining anchor can beat the best
+ * found.  Ties go to fewer tiles, then to the smaller (direction, row,
+ * column, tiles), so the result does not depend on search order.  Returns
+ * 1 and fills *best, or 0 if no placement exists. */
 int gen_best(struct gen *g, const struct position *p, struct move *best);
 
 /* gen_leave: the rack left after move m is played from rack (count
