@@ -555,6 +555,94 @@ lex_from_file(const struct rules *r, const char *path)
 	return lex;
 }
 
+/* The listed placements of one position, for near-miss checks. */
+#define CONF_MAX 4096
+struct listed {
+	int n;
+	struct move m[CONF_MAX];
+	char text[CONF_MAX][48];
+};
+
+static int
+cmp_text(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* Text of m as the lists write it (one-tile plays canonical). */
+static void
+listed_text(const struct rules *r, const struct board *b, struct move m,
+	char *out, size_t cap)
+{
+	move_canonical(b, &m);
+	if (move_format(r, &m, out, cap) < 0)
+		snprintf(out, cap, "(unformattable)");
+}
+
+/* Near misses of every listed move: each placed tile changed to another
+ * letter or to a blank, and the whole play shifted one square each way.
+ * The lists hold EVERY legal placement, so a variant validates exactly
+ * when it is listed (down plays on an empty board are not listed, being
+ * mirror images).  Returns the number of variants tried. */
+static long
+near_misses(const struct rules *r, const struct lex *lex,
+	const struct position *p, struct listed *L, const char *where)
+{
+	long tried = 0;
+	int i, k, v, empty = board_count(&p->board) == 0;
+	char pre[64], post[64];
+
+	qsort(L->text, (size_t)L->n, sizeof L->text[0], cmp_text);
+	for (i = 0; i < L->n; i++) {
+		for (v = 0; v < 2 * L->m[i].len + 4; v++) {
+			struct move m = L->m[i];
+			struct err e;
+			int ok, listed;
+
+			if (v < 2 * m.len) {
+				k = v / 2;
+				if (m.tiles[k] == 0)
+					continue;
+				if (v % 2 == 0)
+					m.tiles[k] = (uint8_t)(TILE_LETTER(m.tiles[k])
+						% r->nletters + 1);
+				else
+					m.tiles[k] = (uint8_t)(TILE_LETTER(m.tiles[k])
+						| TILE_BLANK);
+			} else {
+				int d = (v - 2 * m.len) % 2 ? 1 : -1;
+
+				if (v - 2 * m.len < 2)
+					m.row = (uint8_t)(m.row + d);
+				else
+					m.col = (uint8_t)(m.col + d);
+				if (m.row >= p->board.rows || m.col >= p->board.cols)
+					continue;
+			}
+			if (move_format(r, &m, pre, sizeof pre) < 0)
+				continue;
+			ok = move_validate(r, lex, p, &m, NULL, &e) == 0;
+			tried++;
+			if (ok) {
+				if (empty && m.dir == DIR_DOWN && m.ntiles > 1)
+					continue;
+				listed_text(r, &p->board, m, post, sizeof post);
+				ck_assert_msg(bsearch(post, L->text, (size_t)L->n,
+					sizeof L->text[0], cmp_text) != NULL,
+					"%s: %s (from %s) validates but is not listed",
+					where, post, pre);
+			} else {
+				listed = bsearch(pre, L->text, (size_t)L->n,
+					sizeof L->text[0], cmp_text) != NULL;
+				ck_assert_msg(!listed, "%s: %s is listed but: %s", where,
+					pre, e.msg);
+			}
+		}
+	}
+	L->n = 0;
+	return tried;
+}
+
 START_TEST(conformance)
 {
 	const struct conf *c = &confs[_i];
@@ -566,8 +654,10 @@ START_TEST(conformance)
 	ssize_t len;
 	struct lex *lex;
 	struct position p;
+	struct listed *L;
 	int have_pos = 0;
-	long lineno = 0, nmoves = 0, npos = 0, nsingle = 0;
+	long lineno = 0, nmoves = 0, npos = 0, nsingle = 0, nnear = 0;
+	char where[1100];
 
 	ck_assert_ptr_nonnull(r);
 	if (test_shared_path(c->wordlist, wpath, sizeof wpath, "conformance") == NULL
@@ -575,6 +665,8 @@ START_TEST(conformance)
 	    == NULL)
 		return;
 	lex = lex_from_file(r, wpath);
+	L = calloc(1, sizeof *L);
+	ck_assert_ptr_nonnull(L);
 	fp = fopen(mpath, "r");
 	ck_assert_ptr_nonnull(fp);
 	while ((len = getline(&line, &cap, fp)) >= 0) {
@@ -587,6 +679,8 @@ START_TEST(conformance)
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
 		if (len == 0) {
+			if (have_pos)
+				nnear += near_misses(r, lex, &p, L, where);
 			have_pos = 0;
 			continue;
 		}
@@ -599,6 +693,7 @@ START_TEST(conformance)
 				"%s:%ld: round trip gave %s", mpath, lineno, out);
 			have_pos = 1;
 			npos++;
+			snprintf(where, sizeof where, "%s:%ld", mpath, lineno);
 			continue;
 		}
 		tab = strchr(line, '\t');
@@ -636,11 +731,20 @@ START_TEST(conformance)
 			}
 			nsingle++;
 		}
+		ck_assert_int_lt(L->n, CONF_MAX);
+		L->m[L->n] = m;
+		snprintf(L->text[L->n], sizeof L->text[0], "%.*s",
+			(int)(tab - line), line);
+		L->n++;
 		nmoves++;
 	}
+	if (have_pos)
+		nnear += near_misses(r, lex, &p, L, where);
 	free(line);
 	fclose(fp);
+	free(L);
 	lex_destroy(lex);
+	ck_assert_int_gt(nnear, 10000);
 	ck_assert_int_gt(npos, 10);
 	ck_assert_int_gt(nmoves, 1000);
 	ck_assert_int_gt(nsingle, 10);
