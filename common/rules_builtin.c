@@ -15,45 +15,45 @@
 #include "rules.h"
 
 /* Short names for the board tables below: one row of 15 per line. */
-#define _  SQ_PLAIN
+#define PL SQ_PLAIN
 #define DL SQ_DL
 #define TL SQ_TL
 #define DW SQ_DW
 #define TW SQ_TW
 
 #define PREMIUM_STANDARD \
-	TW, _, _, DL, _, _, _, TW, _, _, _, DL, _, _, TW, \
-	_, DW, _, _, _, TL, _, _, _, TL, _, _, _, DW, _, \
-	_, _, DW, _, _, _, DL, _, DL, _, _, _, DW, _, _, \
-	DL, _, _, DW, _, _, _, DL, _, _, _, DW, _, _, DL, \
-	_, _, _, _, DW, _, _, _, _, _, DW, _, _, _, _, \
-	_, TL, _, _, _, TL, _, _, _, TL, _, _, _, TL, _, \
-	_, _, DL, _, _, _, DL, _, DL, _, _, _, DL, _, _, \
-	TW, _, _, DL, _, _, _, DW, _, _, _, DL, _, _, TW, \
-	_, _, DL, _, _, _, DL, _, DL, _, _, _, DL, _, _, \
-	_, TL, _, _, _, TL, _, _, _, TL, _, _, _, TL, _, \
-	_, _, _, _, DW, _, _, _, _, _, DW, _, _, _, _, \
-	DL, _, _, DW, _, _, _, DL, _, _, _, DW, _, _, DL, \
-	_, _, DW, _, _, _, DL, _, DL, _, _, _, DW, _, _, \
-	_, DW, _, _, _, TL, _, _, _, TL, _, _, _, DW, _, \
-	TW, _, _, DL, _, _, _, TW, _, _, _, DL, _, _, TW
+	TW, PL, PL, DL, PL, PL, PL, TW, PL, PL, PL, DL, PL, PL, TW, \
+	PL, DW, PL, PL, PL, TL, PL, PL, PL, TL, PL, PL, PL, DW, PL, \
+	PL, PL, DW, PL, PL, PL, DL, PL, DL, PL, PL, PL, DW, PL, PL, \
+	DL, PL, PL, DW, PL, PL, PL, DL, PL, PL, PL, DW, PL, PL, DL, \
+	PL, PL, PL, PL, DW, PL, PL, PL, PL, PL, DW, PL, PL, PL, PL, \
+	PL, TL, PL, PL, PL, TL, PL, PL, PL, TL, PL, PL, PL, TL, PL, \
+	PL, PL, DL, PL, PL, PL, DL, PL, DL, PL, PL, PL, DL, PL, PL, \
+	TW, PL, PL, DL, PL, PL, PL, DW, PL, PL, PL, DL, PL, PL, TW, \
+	PL, PL, DL, PL, PL, PL, DL, PL, DL, PL, PL, PL, DL, PL, PL, \
+	PL, TL, PL, PL, PL, TL, PL, PL, PL, TL, PL, PL, PL, TL, PL, \
+	PL, PL, PL, PL, DW, PL, PL, PL, PL, PL, DW, PL, PL, PL, PL, \
+	DL, PL, PL, DW, PL, PL, PL, DL, PL, PL, PL, DW, PL, PL, DL, \
+	PL, PL, DW, PL, PL, PL, DL, PL, DL, PL, PL, PL, DW, PL, PL, \
+	PL, DW, PL, PL, PL, TL, PL, PL, PL, TL, PL, PL, PL, DW, PL, \
+	TW, PL, PL, DL, PL, PL, PL, TW, PL, PL, PL, DL, PL, PL, TW
 
 #define PREMIUM_EXPLO \
-	TW, _, _, _, DL, _, _, TW, _, _, _, DL, _, _, TW, \
-	_, TL, _, _, _, DL, _, _, DW, _, _, _, _, TL, _, \
-	_, _, DL, _, _, _, TL, _, _, DW, _, _, DL, _, _, \
-	_, _, _, DW, _, _, _, DL, _, _, TL, _, _, _, DL, \
-	DL, _, _, _, DW, _, _, _, _, _, _, TL, _, _, _, \
-	_, DL, _, _, _, DW, _, _, _, DL, _, _, DW, _, _, \
-	_, _, TL, _, _, _, DW, _, DL, _, _, _, _, DW, _, \
-	TW, _, _, DL, _, _, _, DW, _, _, _, DL, _, _, TW, \
-	_, DW, _, _, _, _, DL, _, DW, _, _, _, TL, _, _, \
-	_, _, DW, _, _, DL, _, _, _, DW, _, _, _, DL, _, \
-	_, _, _, TL, _, _, _, _, _, _, DW, _, _, _, DL, \
-	DL, _, _, _, TL, _, _, DL, _, _, _, DW, _, _, _, \
-	_, _, DL, _, _, DW, _, _, TL, _, _, _, DL, _, _, \
-	_, TL, _, _, _, _, DW, _, _, DL, _, _, _, TL, _, \
-	TW, _, _, DL, _, _, _, TW, _, _, DL, _, _, _, TW
+	TW, PL, PL, PL, DL, PL, PL, TW, PL, PL, PL, DL, PL, PL, TW, \
+	PL, TL, PL, PL, PL, DL, PL, PL, DW, PL, PL, PL, PL, TL, PL, \
+	PL, PL, DL, PL, PL, PL, TL, PL, PL, DW, PL, PL, DL, PL, PL, \
+	PL, PL, PL, DW, PL, PL, PL, DL, PL, PL, TL, PL, PL, PL, DL, \
+	DL, PL, PL, PL, DW, PL, PL, PL, PL, PL, PL, TL, PL, PL, PL, \
+	PL, DL, PL, PL, PL, DW, PL, PL, PL, DL, PL, PL, DW, PL, PL, \
+	PL, PL, TL, PL, PL, PL, DW, PL, DL, PL, PL, PL, PL, DW, PL, \
+	TW, PL, PL, DL, PL, PL, PL, DW, PL, PL, PL, DL, PL, PL, TW, \
+	PL, DW, PL, PL, PL, PL, DL, PL, DW, PL, PL, PL, TL, PL, PL, \
+	PL, PL, DW, PL, PL, DL, PL, PL, PL, DW, PL, PL, PL, DL, PL, \
+	PL, PL, PL, TL, PL, PL, PL, PL, PL, PL, DW, PL, PL, PL, DL, \
+	DL, PL, PL, PL, TL, PL, PL, DL, PL, PL, PL, DW, PL, PL, PL, \
+	PL, PL, DL, PL, PL, DW, PL, PL, TL, PL, PL, PL, DL, PL, PL, \
+	PL, TL, PL, PL, PL, PL, DW, PL, PL, DL, PL, PL, PL, TL, PL, \
+	TW, PL, PL, DL, PL, PL, PL, TW, PL, PL, DL, PL, PL, PL, TW
 
 /* Norwegian, Ordspill.no: Wordfeud Norwegian bag, SPEC 1.1 (scrabbleforbundet.no
  * "Brikkefordeling").  Tile order: A-Z, Æ Ø Å, then Ä Ö Ü (letters of NSF
@@ -546,7 +546,7 @@ static const struct rules rules_en = {
 static const uint8_t premium_standard[RULES_MAX_SQUARES] = { PREMIUM_STANDARD };
 static const uint8_t premium_explo[RULES_MAX_SQUARES] = { PREMIUM_EXPLO };
 
-#undef _
+#undef PL
 #undef DL
 #undef TL
 #undef DW
