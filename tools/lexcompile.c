@@ -43,6 +43,7 @@ struct state {
 	const struct rules *r;
 	enum wordlist_encoding enc;
 	int quiet, lint, progress, twomode;
+	int shown;                  /* a progress line is on the terminal */
 	FILE *report;               /* where word reports go */
 	struct rec *recs;
 	size_t nrecs, caprecs;
@@ -79,8 +80,11 @@ help(void)
 	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
 }
 
+/* Progress lines (only when stderr is a terminal) end in a carriage return
+ * rather than a newline; unprogress clears one before other output. */
 static void
-show_progress(const char *what, double frac, const char *name, unsigned long n)
+show_progress(struct state *st, const char *what, double frac, const char *name,
+	unsigned long n)
 {
 	if (name != NULL)
 		fprintf(stderr, "\r%s: %s %s: %lu words", tool_name(), what, name, n);
@@ -88,20 +92,23 @@ show_progress(const char *what, double frac, const char *name, unsigned long n)
 		fprintf(stderr, "\r%s: %s: %3d%%   ", tool_name(), what,
 			(int)(frac * 100.0 + 0.5));
 	fflush(stderr);
+	st->shown = 1;
 }
 
 static void
-clear_progress(void)
+unprogress(struct state *st)
 {
+	if (!st->shown)
+		return;
 	fprintf(stderr, "\r%*s\r", 72, "");
 	fflush(stderr);
+	st->shown = 0;
 }
 
 static void
 build_progress(double frac, void *arg)
 {
-	(void)arg;
-	show_progress("building", frac, NULL, 0);
+	show_progress(arg, "building", frac, NULL, 0);
 }
 
 static void
@@ -128,6 +135,7 @@ static void
 report(struct state *st, const char *name, long line, const char *word,
 	const char *msg)
 {
+	unprogress(st);
 	fprintf(st->report, "%s: %s:%ld: %s: %s\n", tool_name(), name, line,
 		word, msg);
 }
@@ -157,11 +165,13 @@ read_list(struct state *st, const char *path, enum src src)
 		char msg[160];
 
 		if (ws == WORDLIST_FATAL) {
+			unprogress(st);
 			tool_warnerr(name, &e);
 			st->errors++;
 			break;
 		}
 		if (ws == WORDLIST_BAD) {
+			unprogress(st);
 			tool_warnerr(name, &e);
 			st->errors++;
 			continue;
@@ -169,7 +179,7 @@ read_list(struct state *st, const char *path, enum src src)
 		if (src != SRC_REMOVE)
 			st->c.in++;
 		if (st->progress && (++nread & 0xffff) == 0)
-			show_progress("reading", 0, name, nread);
+			show_progress(st, "reading", 0, name, nread);
 		res = rules_normalise_word(st->r, w, len, tiles, &n, &bad);
 		if (res == NORM_OK || res == NORM_FOLDED) {
 			if (src == SRC_TWO && n != 2) {
@@ -204,8 +214,7 @@ read_list(struct state *st, const char *path, enum src src)
 			snprintf(msg, sizeof msg, "%s", rules_norm_message(res));
 		report(st, name, wordlist_line(wl), w, msg);
 	}
-	if (st->progress)
-		clear_progress();
+	unprogress(st);
 	if (wordlist_close(wl, &e) != 0 && ws != WORDLIST_FATAL) {
 		tool_warnerr(name, &e);
 		st->errors++;
@@ -450,9 +459,8 @@ run(int argc, char *argv[])
 	}
 	fflush(stderr);
 	lex = lex_build(words, lens, nwords, rules.name,
-		st.progress ? build_progress : NULL, NULL, &e);
-	if (st.progress)
-		clear_progress();
+		st.progress ? build_progress : NULL, &st, &e);
+	unprogress(&st);
 	free(lens);
 	free(st.recs);
 	if (lex == NULL) {
