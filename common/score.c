@@ -111,7 +111,7 @@ score_play(const struct rules *r, const struct board *b, const struct move *m,
 	struct view v;
 	struct move_word w;
 	struct move clamped;
-	int i, total = 0, main_len, cross_dr, cross_dc;
+	int i, total = 0, main_len, cross_dr, cross_dc, placed = 0;
 
 	/* No checks, but never loop for ever or read past tiles[]. */
 	memset(d, 0, sizeof *d);
@@ -127,7 +127,6 @@ score_play(const struct rules *r, const struct board *b, const struct move *m,
 	v.m = m;
 	v.dr = m->dir == DIR_DOWN;
 	v.dc = m->dir == DIR_ACROSS;
-	memset(d, 0, sizeof *d);
 	cross_dr = v.dc;
 	cross_dc = v.dr;
 
@@ -146,6 +145,7 @@ score_play(const struct rules *r, const struct board *b, const struct move *m,
 	for (i = 0; i < m->len; i++) {
 		if (m->tiles[i] == 0)
 			continue;
+		placed++;       /* counted here: m->ntiles is not trusted */
 		if (score_word(r, &v, m->row + v.dr * i, m->col + v.dc * i,
 		    cross_dr, cross_dc, &w) < 2)
 			continue;
@@ -155,7 +155,7 @@ score_play(const struct rules *r, const struct board *b, const struct move *m,
 	}
 	/* A one-tile play that makes words both ways is written across
 	 * (move_canonical), so its main word is the across one (move.h). */
-	if (m->ntiles == 1 && d->nwords == 2) {
+	if (placed == 1 && d->nwords == 2) {
 		struct move_word *a = &d->words[0], *c = &d->words[1];
 
 		if (c->dir == DIR_ACROSS) {
@@ -164,7 +164,7 @@ score_play(const struct rules *r, const struct board *b, const struct move *m,
 			*c = w;
 		}
 	}
-	if (m->ntiles == r->rack_size && r->rack_size > 0) {
+	if (placed == r->rack_size && r->rack_size > 0) {
 		d->bingo = r->bingo_bonus;
 		total += r->bingo_bonus;
 	}
