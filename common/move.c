@@ -216,7 +216,8 @@ move_parse(const struct rules *r, const struct board *b, const char *s,
 			continue;
 		}
 		if (row >= rows || col >= cols || m->len >= RULES_MAX_DIM) {
-			err_set(e, 0, "'%.*s' runs off the board", (int)len, s);
+			err_set(e, 0, "'%.*s' runs off the board",
+				(int)(len < 40 ? len : 40), s);
 			return -1;
 		}
 		if (b != NULL)
