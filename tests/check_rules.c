@@ -98,6 +98,64 @@ START_TEST(tile_totals)
 }
 END_TEST
 
+
+/* SPEC 1.1's tables, cell by cell (letters not listed have count 0 and
+ * value 0; "?" is the blank). */
+static const struct {
+	const char *name, *table;
+} spec_tiles[] = {
+	{ "no", "A 7x1 B 3x4 C 1x10 D 5x1 E 9x1 F 4x2 G 4x4 H 3x3 I 6x2 J 2x4 "
+		"K 4x3 L 5x2 M 3x2 N 6x1 O 4x3 P 2x4 R 7x1 S 7x1 T 7x1 U 3x4 V 3x5 "
+		"W 1x10 Y 1x8 \xC3\x86 1x8 \xC3\x98 2x4 \xC3\x85 2x4 ? 2x0" },
+	{ "no-nsf", "A 7x1 B 3x4 C 1x10 D 5x1 E 9x1 F 4x2 G 4x2 H 3x3 I 5x1 "
+		"J 2x4 K 4x2 L 5x1 M 3x2 N 6x1 O 4x2 P 2x4 R 6x1 S 6x1 T 6x1 U 3x4 "
+		"V 3x4 W 1x8 Y 1x6 \xC3\x86 1x6 \xC3\x98 2x5 \xC3\x85 2x4 ? 2x0" },
+	{ "da", "A 7x1 B 4x3 C 2x8 D 5x2 E 9x1 F 3x3 G 3x3 H 2x4 I 4x3 J 2x4 "
+		"K 4x3 L 5x2 M 3x3 N 6x1 O 5x2 P 2x4 R 6x1 S 6x2 T 6x2 U 3x3 V 3x3 "
+		"X 1x8 Y 2x4 Z 1x10 \xC3\x86 2x4 \xC3\x98 2x4 \xC3\x85 2x4 ? 2x0" },
+	{ "is", "A 11x1 \xC3\x81 2x3 B 1x5 D 1x5 \xC3\x90 4x2 E 3x3 \xC3\x89 1x7 "
+		"F 3x3 G 3x3 H 1x4 I 7x1 \xC3\x8D 1x4 J 1x6 K 4x2 L 5x2 M 3x2 N 7x1 "
+		"O 1x5 \xC3\x93 2x3 P 1x5 R 8x1 S 7x1 T 6x2 U 6x2 \xC3\x9A 1x4 V 1x5 "
+		"X 1x10 Y 1x6 \xC3\x9D 1x5 \xC3\x9E 1x7 \xC3\x86 2x4 \xC3\x96 1x6 ? 2x0" },
+	{ "is-old", "A 10x1 \xC3\x81 2x4 B 1x6 D 2x4 \xC3\x90 5x2 E 6x1 \xC3\x89 1x6 "
+		"F 3x3 G 4x2 H 2x3 I 8x1 \xC3\x8D 2x4 J 1x5 K 3x2 L 3x2 M 3x2 N 8x1 "
+		"O 3x3 \xC3\x93 1x6 P 1x8 R 7x1 S 6x1 T 5x1 U 6x1 \xC3\x9A 1x8 V 2x3 "
+		"X 1x10 Y 1x7 \xC3\x9D 1x9 \xC3\x9E 1x4 \xC3\x86 1x5 \xC3\x96 1x7 ? 2x0" },
+	{ "en", "A 9x1 B 2x3 C 2x3 D 4x2 E 12x1 F 2x4 G 3x2 H 2x4 I 9x1 J 1x8 "
+		"K 1x5 L 4x1 M 2x3 N 6x1 O 8x1 P 2x3 Q 1x10 R 6x1 S 4x1 T 6x1 U 4x1 "
+		"V 2x4 W 2x4 X 1x8 Y 2x4 Z 1x10 ? 2x0" },
+};
+
+START_TEST(tile_tables_whole)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof spec_tiles / sizeof spec_tiles[0]; i++) {
+		const struct rules *r = get(spec_tiles[i].name);
+		int seen[RULES_MAX_TILES] = { 0 }, t;
+		char buf[512], *p, *save = NULL;
+
+		snprintf(buf, sizeof buf, "%s", spec_tiles[i].table);
+		for (p = strtok_r(buf, " ", &save); p != NULL; p = strtok_r(NULL, " ", &save)) {
+			char *cv = strtok_r(NULL, " ", &save);
+			int count, value;
+
+			ck_assert_ptr_nonnull(cv);
+			ck_assert_int_eq(sscanf(cv, "%dx%d", &count, &value), 2);
+			t = strcmp(p, "?") == 0 ? 0 : tile(r, p);
+			ck_assert_msg(r->counts[t] == count && r->values[t] == value,
+				"%s %s: %d x %d, SPEC %d x %d", r->name, p, r->counts[t],
+				r->values[t], count, value);
+			seen[t] = 1;
+		}
+		for (t = 1; t <= r->nletters; t++)
+			if (!seen[t])
+				ck_assert_msg(r->counts[t] == 0 && r->values[t] == 0,
+					"%s %s: a tile the SPEC does not list", r->name, r->utf8[t]);
+	}
+}
+END_TEST
+
 START_TEST(tile_tables_no)
 {
 	const struct rules *no = get("no"), *nsf = get("no-nsf");
@@ -1399,6 +1457,7 @@ rules_suite(void)
 	tc = tcase_create("builtin");
 	tcase_add_test(tc, builtin_names);
 	tcase_add_test(tc, tile_totals);
+	tcase_add_test(tc, tile_tables_whole);
 	tcase_add_test(tc, tile_tables_no);
 	tcase_add_test(tc, tile_tables_da);
 	tcase_add_test(tc, tile_tables_is);
