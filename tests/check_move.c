@@ -356,6 +356,20 @@ START_TEST(apply)
 	ck_assert_str_eq(out, "15/15/15/15/15/15/15/3kVINNE6/15/15/15/15/15/"
 		"15/15 A/ABC 30/20 0 ld no;");
 	ck_assert_int_eq(m.score, 20);  /* (0+5+2+1+1+1)*2 */
+	/* An exchange takes its tiles off the rack; a pass changes nothing. */
+	p.racks[1][0] = 1;
+	ck_assert_int_eq(move_parse(no, NULL, "-B?", 3, 0, &m, &e), 0);
+	move_apply(&p, 1, &m);
+	ck_assert_int_eq(p.racks[1][0], 0);
+	ck_assert_int_eq(p.racks[1][2], 0);
+	ck_assert_int_eq(p.racks[1][1], 1);
+	ck_assert_int_eq(p.racks[1][3], 1);
+	ck_assert_int_eq(p.scores[1], 20);
+	ck_assert_int_eq(move_parse(no, NULL, "-", 1, 0, &m, &e), 0);
+	move_apply(&p, 1, &m);
+	ck_assert_int_gt(cgp_format(no, &p, out, sizeof out), 0);
+	ck_assert_str_eq(out, "15/15/15/15/15/15/15/3kVINNE6/15/15/15/15/15/"
+		"15/15 A/AC 30/20 0 ld no;");
 }
 END_TEST
 
