@@ -64,6 +64,22 @@ usage(void)
 	exit(TOOL_ERR);
 }
 
+/* same_alphabet: 1 if the lexicon's ruleset (name; "" = unknown, as in
+ * KWG files) has r's alphabet. */
+static int
+same_alphabet(const char *name, const struct rules *r)
+{
+	struct rules other;
+	struct err e;
+
+	if (name[0] == '\0' || strcmp(name, r->name) == 0)
+		return 1;
+	if (rules_get(&other, name, &e) < 0)
+		return 1;       /* not a name we know: trust the user */
+	return other.nletters == r->nletters &&
+	    memcmp(other.upper, r->upper, sizeof other.upper) == 0;
+}
+
 /* get_lexicon: the lexicon for ruleset r: -l, else the default lexicon of
  * r's name.  Returns NULL (message printed once) when none can be loaded. */
 static struct lex *
@@ -91,8 +107,16 @@ get_lexicon(const struct opts *o, struct lexcache *c, const struct rules *r)
 	}
 	err_clear(&e);
 	c->lex[i] = lex_load(path, r, &e);
-	if (c->lex[i] == NULL)
+	if (c->lex[i] == NULL) {
 		tool_warnerr(path, &e);
+	} else if (!same_alphabet(lex_rules_name(c->lex[i]), r)) {
+		/* Tiles are alphabet indices: another alphabet would give
+		 * nonsense words.  (no and no-nsf, is and is-old share one.) */
+		tool_warn("%s: lexicon for ruleset %s, not %s", path,
+		    lex_rules_name(c->lex[i]), r->name);
+		lex_destroy(c->lex[i]);
+		c->lex[i] = NULL;
+	}
 	free(path);
 	return c->lex[i];
 }
@@ -320,7 +344,8 @@ check_games(const struct opts *o, struct lexcache *c, FILE *fp,
 		else
 			snprintf(name, sizeof name, "%s:%ld", file, g->first_line);
 		if (!o->no_lexicon && (lex = get_lexicon(o, c, &g->rules)) == NULL) {
-			printf("%s\tno lexicon for %s\n", name, g->rules.name);
+			printf("%s\tno usable lexicon for ruleset %s\n", name,
+			    g->rules.name);
 			gcg_game_destroy(g);
 			ret = TOOL_ERR;
 			continue;

@@ -68,4 +68,11 @@ mut da '>anna: AE (AE) -2 454' '>anna: AE - +0 456' 'after the game ended'
 mut en '>bjorn: (L) +2 353' '>bjorn: (L) +1 352' 'the racks give +2'
 mut is '>anna: (D) +10 400' '>anna: (D) +5 395' 'the racks give +10'
 mut en '>anna: LLT 6M ..T +6 291' '>anna: LLT -L +0 285' 'exchange with 0 tiles in the bag'
+
+# a lexicon of another alphabet is refused (exit 2), one of the same is fine
+rc=0; scoremove -g -l en.lex "$C/no-game.gcg" > out 2> err || rc=$?
+[ $rc = 2 ] && grep -q 'lexicon for ruleset en, not no' err
+sed 's/^#tile-distribution no$/#tile-distribution no-nsf/' "$C/no-game.gcg" > nsf.gcg
+rc=0; scoremove -g -l no.lex nsf.gcg > out || rc=$?
+[ $rc = 1 ] && grep -q 'scores' out   # NSF tile values differ: BLIR is not 18
 echo ok
