@@ -567,15 +567,6 @@ cgp_format(const struct rules *r, const struct position *p, char *out,
 			putf_int(&o, run);
 	}
 
-	/* Racks: blanks first, then letters in UTF-8 byte order, as the
-	 * conformance data (and a plain sort of the text) writes them. */
-	n = 0;
-	for (t = 1; t <= r->nletters; t++) {
-		for (k = n; k > 0 && cmp_utf8(r, order[k - 1], t) > 0; k--)
-			order[k] = order[k - 1];
-		order[k] = t;
-		n++;
-	}
 	/* CGP lists the player to move first. */
 	first = p->to_move > 0 && p->to_move < p->nplayers ? p->to_move : 0;
 	put(&o, " ", 1);
@@ -588,6 +579,18 @@ cgp_format(const struct rules *r, const struct position *p, char *out,
 			continue;
 		for (k = 0; k < p->racks[pl][0]; k++)
 			put(&o, "?", 1);
+		/* Then the letters in UTF-8 byte order, as the conformance
+		 * data (and a plain sort of the text) writes them: only the
+		 * letters on the rack are sorted. */
+		n = 0;
+		for (t = 1; t <= r->nletters; t++) {
+			if (p->racks[pl][t] == 0)
+				continue;
+			for (k = n; k > 0 && cmp_utf8(r, order[k - 1], t) > 0; k--)
+				order[k] = order[k - 1];
+			order[k] = t;
+			n++;
+		}
 		for (k = 0; k < n; k++)
 			for (t = 0; t < p->racks[pl][order[k]]; t++)
 				put_letter(&o, r->utf8[order[k]]);
