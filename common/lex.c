@@ -1140,6 +1140,155 @@ out:
 	return rc;
 }
 
+/* The fields of an ordverk header. */
+struct lexhdr {
+	uint64_t nwords;
+	uint32_t nnodes, dnodes, maxtile, crc, dcrc;
+	char name[RULES_NAME_MAX];
+};
+
+/* parse_header: checks the LEX_HEADER bytes at p against themselves, the
+ * file length and the ruleset r (may be NULL) and fills *h. */
+static int
+parse_header(const unsigned char *p, uint64_t filelen, const struct rules *r,
+	struct lexhdr *h, struct err *e)
+{
+	uint32_t version, hsize, flags, i;
+	uint64_t want;
+
+	if (get32(p + 92) != crc_of(p, 92)) {
+		err_set(e, 0, "corrupt lexicon: header checksum mismatch");
+		return -1;
+	}
+	version = get32(p + 8);
+	hsize = get32(p + 12);
+	if (version != LEX_VERSION) {
+		err_set(e, 0, "lexicon format version %lu not supported "
+		    "(this is version %u)", (unsigned long)version, LEX_VERSION);
+		return -1;
+	}
+	if (hsize != LEX_HEADER) {
+		err_set(e, 0, "corrupt lexicon: header size %lu",
+		    (unsigned long)hsize);
+		return -1;
+	}
+	if (memchr(p + 16, '\0', RULES_NAME_MAX) == NULL) {
+		err_set(e, 0, "corrupt lexicon: ruleset name not terminated");
+		return -1;
+	}
+	memcpy(h->name, p + 16, RULES_NAME_MAX);
+	h->nwords = (uint64_t)get32(p + 48) | (uint64_t)get32(p + 52) << 32;
+	h->nnodes = get32(p + 56);
+	h->dnodes = get32(p + 60);
+	h->maxtile = get32(p + 64);
+	flags = get32(p + 68);
+	h->crc = get32(p + 72);
+	h->dcrc = get32(p + 76);
+	for (i = 80; i < 92; i++)
+		if (p[i] != 0)
+			flags = 1;
+	if (h->nnodes < 2 || h->nnodes > LEX_MAX_NODES) {
+		err_set(e, 0, "corrupt lexicon: node count %lu",
+		    (unsigned long)h->nnodes);
+		return -1;
+	}
+	want = LEX_HEADER + 4 * (uint64_t)h->nnodes;
+	if (filelen != want) {
+		err_set(e, 0, "%s lexicon: %llu bytes, header says %llu",
+		    filelen < want ? "truncated" : "corrupt",
+		    (unsigned long long)filelen, (unsigned long long)want);
+		return -1;
+	}
+	if (h->dnodes < 2 || h->dnodes > h->nnodes ||
+	    h->maxtile > RULES_MAX_LETTERS || flags != 0 ||
+	    h->nwords > LEX_MAX_WORDS) {
+		err_set(e, 0, "corrupt lexicon: bad header field");
+		return -1;
+	}
+	if (r != NULL && (int)h->maxtile > r->nletters) {
+		err_set(e, 0, "lexicon uses tile %lu, ruleset %s has %d letters",
+		    (unsigned long)h->maxtile, r->name, r->nletters);
+		return -1;
+	}
+	return 0;
+}
+
+/* check_nodes: checks the checksums over raw, the nodes as stored (keep
+ * of them: all, or only the DAWG's), then decodes them into lex->nodes
+ * (raw may be lex->nodes itself: decoding in place is safe). */
+static int
+check_nodes(struct lex *lex, const struct lexhdr *h, const unsigned char *raw,
+	uint32_t keep, struct err *e)
+{
+	uint32_t i;
+
+	if (crc_of(raw, 4 * (size_t)h->dnodes) != h->dcrc) {
+		err_set(e, 0, "corrupt lexicon: DAWG checksum mismatch");
+		return -1;
+	}
+	if (keep == h->nnodes && crc_of(raw, 4 * (size_t)keep) != h->crc) {
+		err_set(e, 0, "corrupt lexicon: body checksum mismatch");
+		return -1;
+	}
+	for (i = 0; i < keep; i++)
+		lex->nodes[i] = get32(raw + 4 * (size_t)i);
+	return 0;
+}
+
+/* finish_own: validates the decoded graph of lex against header h. */
+static struct lex *
+finish_own(struct lex *lex, const struct lexhdr *h, uint32_t keep,
+	struct err *e)
+{
+	uint64_t counted;
+	uint32_t dawg_counted;
+
+	if (keep < h->nnodes) {         /* the GADDAG is not here */
+		lex->nodes[1] = node_make(0, 0, 1, 0);
+		lex->partial = 1;
+	}
+	lex->nnodes = keep;
+	memcpy(lex->name, h->name, RULES_NAME_MAX);
+	lex->maxtile = (int)h->maxtile;
+	lex->crc = h->crc;
+	if (validate(lex, (int)h->maxtile, h->dnodes, &counted, &dawg_counted,
+	    e) < 0) {
+		lex_destroy(lex);
+		return NULL;
+	}
+	if (counted != h->nwords) {
+		err_set(e, 0, "corrupt lexicon: header says %llu words, DAWG "
+		    "holds %llu", (unsigned long long)h->nwords,
+		    (unsigned long long)counted);
+		lex_destroy(lex);
+		return NULL;
+	}
+	if (dawg_counted != h->dnodes) {
+		err_set(e, 0, "corrupt lexicon: header says %lu DAWG nodes, "
+		    "graph has %lu", (unsigned long)h->dnodes,
+		    (unsigned long)dawg_counted);
+		lex_destroy(lex);
+		return NULL;
+	}
+	lex->nwords = (size_t)h->nwords;
+	lex->dawg_nodes = h->dnodes;
+	lex_index_roots(lex);
+	return lex;
+}
+
+static struct lex *
+lex_alloc(uint32_t nnodes, struct err *e)
+{
+	struct lex *lex = calloc(1, sizeof *lex);
+
+	if (lex == NULL || (lex->nodes = malloc((size_t)nnodes * 4)) == NULL) {
+		free(lex);
+		err_set(e, 0, "out of memory loading lexicon");
+		return NULL;
+	}
+	return lex;
+}
+
 /* load_own: an ordverk lexicon from p[0..len).  filelen is the length of
  * the whole file; with dawg_only, p may hold just the header and the DAWG's
  * nodes (len >= LEX_HEADER + 4D), and only they are checked and kept. */
@@ -1147,121 +1296,29 @@ static struct lex *
 load_own(const unsigned char *p, size_t len, uint64_t filelen,
 	const struct rules *r, int dawg_only, struct err *e)
 {
+	struct lexhdr h;
 	struct lex *lex;
-	uint32_t version, hsize, nnodes, dnodes, maxtile, flags, i, keep;
-	uint32_t crc, dcrc;
-	uint64_t nwords, counted, want;
-	uint32_t dawg_counted;
+	uint32_t keep;
 
 	if (len < LEX_HEADER) {
 		err_set(e, 0, "truncated lexicon: %zu bytes, header needs %u",
 		    len, LEX_HEADER);
 		return NULL;
 	}
-	if (get32(p + 92) != crc_of(p, 92)) {
-		err_set(e, 0, "corrupt lexicon: header checksum mismatch");
+	if (parse_header(p, filelen, r, &h, e) < 0)
 		return NULL;
-	}
-	version = get32(p + 8);
-	hsize = get32(p + 12);
-	if (version != LEX_VERSION) {
-		err_set(e, 0, "lexicon format version %lu not supported "
-		    "(this is version %u)", (unsigned long)version, LEX_VERSION);
-		return NULL;
-	}
-	if (hsize != LEX_HEADER) {
-		err_set(e, 0, "corrupt lexicon: header size %lu",
-		    (unsigned long)hsize);
-		return NULL;
-	}
-	if (memchr(p + 16, '\0', RULES_NAME_MAX) == NULL) {
-		err_set(e, 0, "corrupt lexicon: ruleset name not terminated");
-		return NULL;
-	}
-	nwords = (uint64_t)get32(p + 48) | (uint64_t)get32(p + 52) << 32;
-	nnodes = get32(p + 56);
-	dnodes = get32(p + 60);
-	maxtile = get32(p + 64);
-	flags = get32(p + 68);
-	crc = get32(p + 72);
-	dcrc = get32(p + 76);
-	for (i = 80; i < 92; i++)
-		if (p[i] != 0)
-			flags = 1;
-	if (nnodes < 2 || nnodes > LEX_MAX_NODES) {
-		err_set(e, 0, "corrupt lexicon: node count %lu",
-		    (unsigned long)nnodes);
-		return NULL;
-	}
-	want = LEX_HEADER + 4 * (uint64_t)nnodes;
-	if (filelen != want) {
-		err_set(e, 0, "%s lexicon: %llu bytes, header says %llu",
-		    filelen < want ? "truncated" : "corrupt",
-		    (unsigned long long)filelen, (unsigned long long)want);
-		return NULL;
-	}
-	if (dnodes < 2 || dnodes > nnodes || maxtile > RULES_MAX_LETTERS ||
-	    flags != 0 || nwords > LEX_MAX_WORDS) {
-		err_set(e, 0, "corrupt lexicon: bad header field");
-		return NULL;
-	}
-	if (r != NULL && (int)maxtile > r->nletters) {
-		err_set(e, 0, "lexicon uses tile %lu, ruleset %s has %d letters",
-		    (unsigned long)maxtile, r->name, r->nletters);
-		return NULL;
-	}
-	keep = dawg_only ? dnodes : nnodes;
+	keep = dawg_only ? h.dnodes : h.nnodes;
 	if (len < LEX_HEADER + 4 * (size_t)keep) {
 		err_set(e, 0, "truncated lexicon: %zu bytes", len);
 		return NULL;
 	}
-	if (crc_of(p + LEX_HEADER, 4 * (size_t)dnodes) != dcrc) {
-		err_set(e, 0, "corrupt lexicon: DAWG checksum mismatch");
+	if ((lex = lex_alloc(keep, e)) == NULL)
 		return NULL;
-	}
-	if (!dawg_only && crc_of(p + LEX_HEADER, 4 * (size_t)nnodes) != crc) {
-		err_set(e, 0, "corrupt lexicon: body checksum mismatch");
-		return NULL;
-	}
-	lex = calloc(1, sizeof *lex);
-	if (lex == NULL || (lex->nodes = malloc((size_t)keep * 4)) == NULL) {
-		free(lex);
-		err_set(e, 0, "out of memory loading lexicon");
-		return NULL;
-	}
-	for (i = 0; i < keep; i++)
-		lex->nodes[i] = get32(p + LEX_HEADER + 4 * (size_t)i);
-	if (dawg_only) {        /* the GADDAG is not here */
-		lex->nodes[1] = node_make(0, 0, 1, 0);
-		lex->partial = 1;
-	}
-	lex->nnodes = keep;
-	memcpy(lex->name, p + 16, RULES_NAME_MAX);
-	lex->maxtile = (int)maxtile;
-	lex->crc = crc;
-	if (validate(lex, (int)maxtile, dnodes, &counted, &dawg_counted,
-	    e) < 0) {
+	if (check_nodes(lex, &h, p + LEX_HEADER, keep, e) < 0) {
 		lex_destroy(lex);
 		return NULL;
 	}
-	if (counted != nwords) {
-		err_set(e, 0, "corrupt lexicon: header says %llu words, DAWG "
-		    "holds %llu", (unsigned long long)nwords,
-		    (unsigned long long)counted);
-		lex_destroy(lex);
-		return NULL;
-	}
-	if (dawg_counted != dnodes) {
-		err_set(e, 0, "corrupt lexicon: header says %lu DAWG nodes, "
-		    "graph has %lu", (unsigned long)dnodes,
-		    (unsigned long)dawg_counted);
-		lex_destroy(lex);
-		return NULL;
-	}
-	lex->nwords = (size_t)nwords;
-	lex->dawg_nodes = dnodes;
-	lex_index_roots(lex);
-	return lex;
+	return finish_own(lex, &h, keep, e);
 }
 
 static struct lex *
@@ -1395,6 +1452,60 @@ read_fd(int fd, const char *path, size_t hint, size_t max, size_t *len,
 	return buf;
 }
 
+/* pread_all: reads n bytes at offset off; 0, or -1 with e set. */
+static int
+pread_all(int fd, const char *path, void *buf, size_t n, off_t off,
+	struct err *e)
+{
+	unsigned char *p = buf;
+
+	while (n > 0) {
+		ssize_t got = pread(fd, p, n > (1u << 30) ? (1u << 30) : n, off);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			err_set(e, 0, "read error: %s", strerror(errno));
+			return -1;
+		}
+		if (got == 0) {
+			err_set(e, 0, "truncated lexicon (file shrank while "
+			    "read)");
+			return -1;
+		}
+		(void)path;
+		p += got;
+		n -= (size_t)got;
+		off += got;
+	}
+	return 0;
+}
+
+/* load_direct: an ordverk lexicon from a regular file whose header is head:
+ * the nodes are read straight into the node array and decoded in place,
+ * so a large lexicon is not held twice. */
+static struct lex *
+load_direct(int fd, const char *path, const unsigned char *head,
+	uint64_t filelen, const struct rules *r, int dawg_only, struct err *e)
+{
+	struct lexhdr h;
+	struct lex *lex;
+	uint32_t keep;
+
+	if (parse_header(head, filelen, r, &h, e) < 0)
+		return NULL;
+	keep = dawg_only ? h.dnodes : h.nnodes;
+	if ((lex = lex_alloc(keep, e)) == NULL)
+		return NULL;
+	if (pread_all(fd, path, lex->nodes, 4 * (size_t)keep, LEX_HEADER,
+	    e) < 0 || check_nodes(lex, &h, (const unsigned char *)lex->nodes,
+	    keep, e) < 0) {
+		lex_destroy(lex);
+		return NULL;
+	}
+	return finish_own(lex, &h, keep, e);
+}
+
 static struct lex *
 load_path(const char *path, const struct rules *r, int dawg_only,
 	struct err *e)
@@ -1405,42 +1516,33 @@ load_path(const char *path, const struct rules *r, int dawg_only,
 	struct lex *lex = NULL;
 	struct stat st;
 	int fd = open(path, O_RDONLY);
-	int regular;
 
 	if (fd < 0) {
 		err_set(e, 0, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0;
-	if (regular && (uint64_t)st.st_size <= maxlen)
-		hint = (size_t)st.st_size;
-	if (dawg_only && regular && st.st_size >= (off_t)LEX_HEADER &&
-	    pread(fd, head, LEX_HEADER, 0) == (ssize_t)LEX_HEADER &&
-	    memcmp(head, LEX_MAGIC, 8) == 0) {
-		/* just the header and the DAWG's nodes; the header is checked
-		 * before the DAWG node count is trusted */
-		uint32_t dn = get32(head + 60);
-
-		if (get32(head + 92) == crc_of(head, 92) && dn >= 2 &&
-		    dn <= LEX_MAX_NODES && (uint64_t)st.st_size >=
-		    LEX_HEADER + 4 * (uint64_t)dn) {
-			size_t want = LEX_HEADER + 4 * (size_t)dn;
-
-			buf = read_fd(fd, path, want, want, &len, e);
-			if (buf != NULL)
-				lex = load_own(buf, len < want ? len : want,
-				    (uint64_t)st.st_size, r, 1, e);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0) {
+		if ((uint64_t)st.st_size <= maxlen)
+			hint = (size_t)st.st_size;
+		if (st.st_size >= (off_t)LEX_HEADER &&
+		    pread(fd, head, LEX_HEADER, 0) == (ssize_t)LEX_HEADER &&
+		    memcmp(head, LEX_MAGIC, 8) == 0) {
+			lex = load_direct(fd, path, head, (uint64_t)st.st_size,
+			    r, dawg_only, e);
 			goto done;
 		}
 	}
+	/* a KWG, a short file, a pipe: read it all */
 	buf = read_fd(fd, path, hint, maxlen, &len, e);
-	if (buf != NULL)
-		lex = lex_load_mem(buf, len, r, e);
+	if (buf == NULL) {
+		close(fd);
+		return NULL;
+	}
+	lex = dawg_only ? lex_load_mem_dawg(buf, len, r, e) :
+	    lex_load_mem(buf, len, r, e);
+	free(buf);
 done:
 	close(fd);
-	if (buf == NULL)
-		return NULL;
-	free(buf);
 	if (lex == NULL) {
 		char msg[ERR_MSG_MAX];
 
