@@ -3,9 +3,12 @@
  * differences and facts about a lexicon.
  *
  * Checking is built for throughput (SPEC §5: over 5 million lookups a
- * second): input comes through the word-list reader in large blocks, plain
- * ASCII words are mapped to tiles through a 256-entry table instead of the
- * general normaliser, and output goes through one large buffer.
+ * second): standard input is read in 1 MiB blocks and each line checked in
+ * place; words whose letters are one code point of one or two UTF-8 bytes
+ * are mapped to tiles by table instead of the general normaliser; a lookup
+ * starts from the previous word's path below their common prefix (lists
+ * are usually sorted); only the lexicon's DAWG is read; output goes
+ * through one large buffer.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -925,6 +928,13 @@ main(int argc, char *argv[])
 	}
 	if (mode != M_CHECK && argc > 0) {
 		tool_warn("words as arguments only when checking words");
+		usage();
+	}
+	if (lex_path != NULL && strcmp(lex_path, "-") == 0 &&
+	    ((mode == M_CHECK && argc == 0) ||
+	    (mode == M_DIFF && strcmp(arg, "-") == 0))) {
+		tool_warn("standard input cannot hold both the lexicon and "
+			"the words (or both lexicons)");
 		usage();
 	}
 	if (lex_path == NULL && rules_name == NULL) {
