@@ -16,6 +16,15 @@
  *
  * Errors: functions that can fail return -1 (or NULL) and fill a struct err
  * whose line is the 1-based line of the stream the problem is on.
+ *
+ * Liberal reading (files in the wild): CR LF, a UTF-8 BOM, Latin-1 when
+ * declared and in undeclared non-UTF-8 lines, lowercase coordinates, text
+ * after the cumulative total, "-- +0" for a withdrawn play (the deduction
+ * is then the play's score), exchanges given as a count, players named by
+ * their events when there are no #player pragmas, the ruleset inferred as
+ * English from #lexicon NWL/TWL/CSW, #note text continued on lines that
+ * start with neither '#' nor '>'.  Refused: UTF-16, NUL and control bytes,
+ * lines over GCG_LINE_MAX, unknown events, malformed numbers and racks.
  */
 #ifndef ORDVERK_GCG_H
 #define ORDVERK_GCG_H
@@ -47,8 +56,8 @@ enum gcg_kind {
 
 /* One event line.  rack is the rack shown before the event (count array,
  * index 0 = blanks); nrack = its number of tiles, -1 when no rack was
- * written.  other is the rack in parentheses of GCG_END_POINTS and
- * GCG_RACK_PENALTY.  move is the play, exchange or pass as read without a
+ * written.  other is the rack in parentheses of GCG_END_POINTS (every
+ * other player's tiles together) and GCG_RACK_PENALTY.  move is the play, exchange or pass as read without a
  * board (a through-letter written as a letter reads as placed; replay
  * re-reads text against the board); text is the move as written
  * ("8D KV.NNE", "-ABC", "-").  score is the signed points of the event,
@@ -177,9 +186,11 @@ int gcg_write(FILE *fp, const struct gcg_game *g, struct err *e);
 
 /* --- Replay --- */
 
-/* What gcg_replay tells a callback before each event: the position with
- * the event's player to move (pos->to_move = that player; pos->racks[p]
- * the rack shown, other racks unknown unless they can be deduced),
+/* What gcg_replay tells a callback before each turn (play, exchange,
+ * pass): the position with the event's player to move (pos->to_move = that
+ * player, pos->racks[p] the rack shown; another player's rack is the one
+ * shown at that player's next turn, else, with two players and the bag
+ * empty, the unseen tiles, else unknown: rack_known 0),
  * unseen = tiles that player cannot see (bag and other racks), bag = the
  * number of tiles in the bag, and, for a GCG_PLAY, the scored breakdown. */
 struct gcg_turn {
