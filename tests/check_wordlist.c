@@ -1,5 +1,6 @@
 /* check_wordlist.c — the word-list reader: encodings, line ends, gzip,
  * refusals with line numbers. */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -352,6 +353,23 @@ START_TEST(shared_list_line_count)
 }
 END_TEST
 
+START_TEST(stdin_read_and_left_open)
+{
+	const char text[] = "one\ntwo\n";
+	char out[64];
+	int fd = open(put("s.txt", text, sizeof text - 1, 0), O_RDONLY);
+
+	/* Check runs each test in its own process: fd 0 is ours to replace. */
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(dup2(fd, 0), 0);
+	close(fd);
+	ck_assert_int_eq(slurp("-", WORDLIST_UTF8, out, sizeof out, NULL),
+		WORDLIST_EOF);
+	ck_assert_str_eq(out, "one|two");
+	ck_assert_int_ne(fcntl(0, F_GETFD), -1);
+}
+END_TEST
+
 static Suite *
 wordlist_suite(void)
 {
@@ -370,6 +388,7 @@ wordlist_suite(void)
 	tcase_add_test(tc, missing_file_and_encoding_names);
 	tcase_add_test(tc, directory_is_an_error);
 	tcase_add_test(tc, shared_list_line_count);
+	tcase_add_test(tc, stdin_read_and_left_open);
 	suite_add_tcase(s, tc);
 	return s;
 }
