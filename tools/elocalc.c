@@ -2,9 +2,9 @@
  * See man/elocalc.1; the rules are in common/elo.c. */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
