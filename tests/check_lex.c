@@ -898,6 +898,28 @@ START_TEST(kwg_round_trip)
 	    4 * (size_t)lex_node_count(lex)) == 0);
 	check_words(k, &w, 26, 0);
 
+	/* from a file too, whole even when only the DAWG is asked for */
+	{
+		char path[] = "/tmp/check_lex_kwg_XXXXXX";
+		int fd = mkstemp(path);
+		FILE *fp;
+		struct lex *f1, *f2;
+
+		ck_assert_int_ge(fd, 0);
+		fp = fdopen(fd, "wb");
+		ck_assert_uint_eq(fwrite(kwg, 1, klen, fp), klen);
+		ck_assert_int_eq(fclose(fp), 0);
+		f1 = lex_load(path, &r, &e);
+		f2 = lex_load_dawg(path, &r, &e);
+		unlink(path);
+		ck_assert_ptr_nonnull(f1);
+		ck_assert_ptr_nonnull(f2);
+		ck_assert_uint_eq(lex_checksum(f1), lex_checksum(lex));
+		ck_assert_uint_eq(lex_gaddag_root(f2), lex_gaddag_root(lex));
+		lex_destroy(f1);
+		lex_destroy(f2);
+	}
+
 	/* KWG -> ordverk -> load: the same graph again */
 	own = to_mem(k, 0, &olen);
 	again = lex_load_mem(own, olen, NULL, &e);
