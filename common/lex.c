@@ -37,13 +37,18 @@
  * input (Daciuk, Mihov, Watson and Watson 2000): the path of the previous
  * string is kept open, and when the next string leaves it, the states below
  * the branching point are final and are looked up in a register (a hash
- * table of sibling runs already written) or written as a new run.  The
- * GADDAG strings are generated one partition (first symbol) at a time, so
- * only a slice of them is in memory at once; partitions come in ascending
- * order, so the concatenation is globally sorted and the same open path and
- * register carry on.  One register serves both graphs, so a GADDAG state
- * whose language equals a DAWG state's (everything after the separator) is
- * the DAWG state.
+ * table of sibling runs already written) or written as a new run.  Runs are
+ * thus written children first, which the loader's one-pass check uses.
+ * The GADDAG needs no suffixes: after "rev(p) separator" its state is the
+ * DAWG's state after the prefix p, already in the register.  So only the
+ * reversed prefixes rev(p) are sorted and inserted, each carrying whether p
+ * is a word and the DAWG run after p (the separator arc's child).  One
+ * register serves both graphs, so the result is the minimal automaton of
+ * all the GADDAG strings, written as if they had all been inserted.
+ *
+ * Measured (2-core machine shared with other jobs, user CPU): SOWPODS
+ * (267,751 words) about 0.5 s; the Icelandic list (2.77 M forms) about 6 s
+ * and 250 MB, 7.8 M nodes.
  */
 #include <errno.h>
 #include <limits.h>
