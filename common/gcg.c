@@ -606,7 +606,7 @@ read_line(struct gcg_reader *rd)
 	int c, toolong = 0, any = 0;
 
 	for (;;) {
-		c = getc(rd->fp);
+		c = getc_unlocked(rd->fp);
 		if (c == EOF)
 			break;
 		any = 1;
@@ -1096,10 +1096,18 @@ parse_event(struct parse_state *ps, char *s, long line, struct err *e)
 		for (c = tok[k]; *c; c++)       /* liberal: "8d" = "8D" */
 			if (*c >= 'a' && *c <= 'z')
 				*c = (char)(*c - 'a' + 'A');
-		n = snprintf(text, sizeof text, "%s %s", tok[k], tok[k + 1]);
-		if (n < 0 || (size_t)n >= sizeof text) {
-			err_set(e, line, "play '%.20s...' too long", tok[k + 1]);
-			return -1;
+		{
+			size_t a = strlen(tok[k]), b = strlen(tok[k + 1]);
+
+			if (a + b + 2 > sizeof text) {
+				err_set(e, line, "play '%.20s...' too long",
+				    tok[k + 1]);
+				return -1;
+			}
+			memcpy(text, tok[k], a);
+			text[a] = ' ';
+			memcpy(text + a + 1, tok[k + 1], b + 1);
+			n = (int)(a + b + 1);
 		}
 		ev->kind = GCG_PLAY;
 		memcpy(ev->text, text, (size_t)n + 1);
