@@ -3,7 +3,9 @@
 # second on one core, per variant (SPEC §5 target: over 2,000 games/s).
 # Lexicons: the default ones (ORDVERK_LEXDIR or ./lexicons), else built with
 # BINDIR/lexcompile from ../shared's full word lists.  The number of games
-# is what takes about SECS seconds (default 10), or GAMES=N.
+# is what takes about SECS seconds (default 10), or GAMES=N.  Rates are per
+# CPU second (user + system), so a busy machine does not lower them; the
+# time spent loading the lexicon (a run of 0 games) is taken off.
 set -u
 BIN=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,6 +17,14 @@ W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 one=""
 command -v taskset >/dev/null 2>&1 && one="taskset -c 0"
+
+# cpu OUT CMD...: runs CMD with standard output to OUT, prints its CPU
+# seconds (user + system).
+cpu() {
+	out=$1; shift
+	/usr/bin/time -f "%U %S" -o "$W/time" "$@" > "$out" 2>/dev/null || return 1
+	awk '{ print $1 + $2 }' "$W/time"
+}
 
 echo "== bagsim (target: > 2,000 complete Fullsterkur games/s, one core)"
 for v in no da is is-old en; do
@@ -38,30 +48,19 @@ for v in no da is is-old en; do
 				echo "bagsim $v: lexcompile failed (skipped)"; continue; }
 		fi
 	fi
-	# Loading the lexicon is not play: time it alone and take it off.
-	start=$(date +%s.%N)
-	$one "$BIN/bagsim" play -q -r $v -l "$lex" -g 0 -S > /dev/null || {
-		echo "bagsim $v: failed"; continue; }
-	end=$(date +%s.%N)
-	load=$(echo "$start $end" | awk '{ print $2 - $1 }')
+	run="$one $BIN/bagsim play -q -r $v -l $lex -s 1 -S"
+	load=$(cpu /dev/null $run -g 0) || { echo "bagsim $v: failed"; continue; }
 	games=$GAMES
 	if [ -z "$games" ]; then
-		# About SECS seconds of play: a first 20 games give the rate.
-		start=$(date +%s.%N)
-		$one "$BIN/bagsim" play -q -r $v -l "$lex" -g 20 -s 1 -S > /dev/null || {
-			echo "bagsim $v: failed"; continue; }
-		end=$(date +%s.%N)
-		games=$(echo "$start $end" | awk -v s="$SECS" -v load="$load" '{
-			t = $2 - $1 - load; if (t < 0.001) t = 0.001
+		t=$(cpu /dev/null $run -g 20) || { echo "bagsim $v: failed"; continue; }
+		games=$(echo "$t $load" | awk -v s="$SECS" '{
+			t = $1 - $2; if (t < 0.001) t = 0.001
 			g = int(20 * s / t); if (g < 20) g = 20; if (g > 100000) g = 100000; print g }')
 	fi
-	start=$(date +%s.%N)
-	$one "$BIN/bagsim" play -q -r $v -l "$lex" -g "$games" -s 1 -S > "$W/stats" || {
-		echo "bagsim $v: failed"; continue; }
-	end=$(date +%s.%N)
+	t=$(cpu "$W/stats" $run -g "$games") || { echo "bagsim $v: failed"; continue; }
 	turns=$(awk -F'\t' '$1 == "turns" { print $3 }' "$W/stats")
-	echo "$games $start $end $turns" | awk -v v="$v" -v lex="$(basename "$lex")" -v load="$load" '{
-		t = $3 - $2 - load; if (t < 0.001) t = 0.001
-		printf "bagsim %-6s (%s): %d games in %.2f s (+ %.2f s loading) = %.0f games/s, %.0f turns/s (%.1f turns a game)\n",
-		    v, lex, $1, t, load, $1 / t, $1 * $4 / t, $4 }'
+	echo "$games $t $load $turns" | awk -v v="$v" -v lex="$(basename "$lex")" '{
+		t = $2 - $3; if (t < 0.001) t = 0.001
+		printf "bagsim %-6s (%s): %d games in %.2f CPU s (+ %.2f s loading) = %.0f games/s, %.0f turns/s (%.1f turns a game)\n",
+		    v, lex, $1, t, $3, $1 / t, $1 * $4 / t, $4 }'
 done
