@@ -22,6 +22,9 @@ join -t "$(printf '\t')" new.tsv old.tsv | grep residence | cut -f1,3,7 > cmp
 # 32 letters and the blank, in both bags.
 [ "$(wc -l < cmp)" -eq 33 ]
 ! cmp -s new.tsv old.tsv
+# Every tile played stayed at least one turn; shares lie in [0, 1].
+awk -F'\t' '$1 ~ /^residence_/ && $2 > 0 && $3 < 1 { exit 1 }
+	$1 ~ /^(first_player_wins|end_passes)$/ && ($3 < 0 || $3 > 1) { exit 1 }' new.tsv old.tsv
 if [ -x "$BIN/elocalc" ]; then
 	"$BIN/bagsim" play -r is -l is.lex -g 6 --p1 fullsterkur --p2 midlungur |
 	    "$BIN/elocalc" --bagsim > elo
