@@ -5,9 +5,12 @@ set -eu
 [ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
 "$BIN/lexcompile" -r en -o en.lex "$SHARED/wordlists/small/en-enable-2to4.txt" 2>/dev/null
-"$BIN/bagsim" play -r en -l en.lex -g 100000000 -S -o part.stats -p part.svg > table 2> err &
+"$BIN/bagsim" play -r en -l en.lex -g 100000000 -S -o part.stats -p part.svg -d g > table 2> err &
 pid=$!
-sleep 3
+# Interrupt once a game has been written (at most a minute on a busy
+# machine), so that there are statistics to print.
+i=0
+while [ -z "$(ls g 2>/dev/null)" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 kill -INT $pid
 rc=0
 wait $pid || rc=$?
