@@ -444,6 +444,19 @@ START_TEST(challenge_5pt_bonus_before_settling)
 	const struct game_event *ev;
 	int n;
 
+	/* single: a wrong challenge costs nothing; the challenger moves. */
+	r.challenge = CHALLENGE_SINGLE;
+	{
+		const char *rk2[] = { "CATEEEE", "QZ" };
+		g = setup(&r, 2, rk2, sc, "AAAAAAAA", 0);
+		PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "CAT", 10));
+		ck_assert_int_eq(game_challenge(g, 0, &e), 0);
+		ck_assert_int_eq(game_to_move(g), 1);
+		ck_assert_int_eq(game_score(g, 0), 110);
+		game_events(g, &n);
+		ck_assert_int_eq(n, 1);
+		game_destroy(g);
+	}
 	r.challenge = CHALLENGE_5PT;
 	g = setup(&r, 2, rk, sc, "", 0);
 	PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "CAT", 10));
