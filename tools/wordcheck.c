@@ -332,9 +332,14 @@ put_word(const struct ctx *c, const uint8_t *w, int n)
 	out_put(buf, o);
 }
 
-/* check_one: looks up one entry (UTF-8, trimmed) and prints its line. */
-static void
-check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
+/* check_one: looks up one trimmed entry and prints its line.  Unless
+ * valid says it is known to be UTF-8 without NUL bytes, an entry that misses
+ * the fast path is checked for that first (the fast path accepts only valid
+ * sequences, so most lines are scanned once).  Returns -1 for a NUL byte
+ * (UTF-16 or binary input: not worth reading further), else 0. */
+static int
+check_one(struct ctx *c, const char *s, size_t len, int valid, const char *name,
+	long line)
 {
 	uint8_t tiles[RULES_MAX_WORD];
 	int n = 0, ok, known = 1;
@@ -367,8 +372,22 @@ check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
 		n = -1;
 	if (n < 0) {
 		uint32_t bad = 0;
-		enum norm_result res = rules_normalise_word(c->r, s, len, tiles,
-			&n, &bad);
+		enum norm_result res;
+		size_t at;
+
+		if (!valid && memchr(s, '\0', len) != NULL) {
+			tool_warnfl(name, line,
+				"NUL byte: UTF-16 or binary data, not UTF-8 text");
+			c->errors++;
+			return -1;
+		}
+		if (!valid && !wordlist_utf8_valid(s, len, &at)) {
+			tool_warnfl(name, line, "invalid UTF-8 (byte 0x%02X at byte %zu)",
+				(unsigned char)s[at], at + 1);
+			c->errors++;
+			return 0;
+		}
+		res = rules_normalise_word(c->r, s, len, tiles, &n, &bad);
 
 		if (res != NORM_OK && res != NORM_FOLDED) {
 			known = 0;
@@ -387,7 +406,7 @@ check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
 		c->nno++;
 	if (c->quiet || (c->show == SHOW_VALID && !ok) ||
 	    (c->show == SHOW_INVALID && ok))
-		return;
+		return 0;
 	if (known)
 		put_word(c, tiles, n);
 	else
@@ -396,6 +415,7 @@ check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
 		out_put(ok ? "\tok\n" : "\tno\n", 4);
 	else
 		out_put("\n", 1);
+	return 0;
 }
 
 /* check_line: one raw input line (no '\n'): trims it, refuses what the
@@ -404,8 +424,6 @@ check_one(struct ctx *c, const char *s, size_t len, const char *name, long line)
 static int
 check_line(struct ctx *c, char *s, size_t n, long line)
 {
-	size_t bad;
-
 	while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
 	while (n > 0 && (*s == ' ' || *s == '\t')) {
@@ -427,20 +445,7 @@ check_line(struct ctx *c, char *s, size_t n, long line)
 	if (n == 0)
 		return 0;
 	s[n] = '\0';
-	if (memchr(s, '\0', n) != NULL) {
-		tool_warnfl("<stdin>", line,
-			"NUL byte: UTF-16 or binary data, not UTF-8 text");
-		c->errors++;
-		return -1;
-	}
-	if (!wordlist_utf8_valid(s, n, &bad)) {
-		tool_warnfl("<stdin>", line, "invalid UTF-8 (byte 0x%02X at byte %zu)",
-			(unsigned char)s[bad], bad + 1);
-		c->errors++;
-		return 0;
-	}
-	check_one(c, s, n, "<stdin>", line);
-	return 0;
+	return check_one(c, s, n, 0, "<stdin>", line);
 }
 
 /* check_stdin: reads standard input in large blocks and checks each line
@@ -993,7 +998,7 @@ main(int argc, char *argv[])
 					c.errors++;
 					continue;
 				}
-				check_one(&c, argv[i], n, "<args>", i + 1);
+				check_one(&c, argv[i], n, 1, "<args>", i + 1);
 			}
 		else
 			check_stdin(&c);
