@@ -1102,7 +1102,7 @@ validate(const struct lex *lex, int maxtile, uint32_t dawg_hint,
 						}
 						sep = 1;
 					}
-					ht[arc] = (uint8_t)(h + 1);
+					ht[arc] = (uint8_t)(h < 255 ? h + 1 : 255);
 					cnt[arc] = words;
 					fl[arc] = (uint8_t)((fl[arc] & ~V_ACTIVE) |
 					    V_DONE | (sep ? V_SEP : 0));
@@ -1112,7 +1112,24 @@ validate(const struct lex *lex, int maxtile, uint32_t dawg_hint,
 	}
 
 	/* Root runs: the DAWG's holds no separator below it, the GADDAG's
-	 * does not start with one. */
+	 * does not start with one; neither has paths that are too long (the
+	 * walk above bounds only the depth at which it first meets a node,
+	 * and a node may be met again deeper down: heights are exact). */
+	for (r = 0; r < 2; r++) {
+		uint32_t j;
+		int limit = r == 0 ? RULES_MAX_WORD : LEX_DEPTH;
+
+		for (j = roots[r]; j != 0; j++) {
+			if (ht[j] > limit) {
+				err_set(e, 0, "corrupt lexicon: path longer than "
+				    "%d below node %lu", limit,
+				    (unsigned long)j);
+				goto out;
+			}
+			if (lex_node_last(nd[j]))
+				break;
+		}
+	}
 	if (roots[0] != 0) {
 		uint32_t j;
 

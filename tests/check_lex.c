@@ -829,6 +829,25 @@ START_TEST(structural_checks)
 		u[0] = N(0, 0, 1, 2);
 		try_load(u, 2 + 15 * 26, 0, 2 + 15 * 26, 26, "implausible");
 	}
+	/* Parents first (the depth-first check), a chain X of 10 met first
+	 * shallow (A X: 11 letters), then again deep (B C^10 X: 21). */
+	{
+		uint32_t u[24];
+		int i;
+
+		u[0] = N(0, 0, 1, 2);
+		u[1] = N(0, 0, 1, 0);
+		u[2] = N(1, 0, 0, 14);          /* A -> X */
+		u[3] = N(2, 0, 1, 4);           /* B -> C chain */
+		for (i = 4; i < 14; i++)
+			u[i] = N(3, 0, 1, (uint32_t)i + 1);     /* C..., -> X */
+		for (i = 14; i < 24; i++)
+			u[i] = N(4, i == 23, 1, i == 23 ? 0 : (uint32_t)i + 1);
+		try_load(u, 24, 2, 24, 4, "longer");
+		/* the same with B's chain 4 long: 15 letters, fine */
+		u[7] = N(3, 0, 1, 14);
+		try_load(u, 24, 2, 24, 4, "DAWG nodes");  /* 6 C's unreachable */
+	}
 	/* root pointing at node 1 */
 	{
 		uint32_t u[] = { N(0, 0, 1, 1), N(0, 0, 1, 0), N(1, 1, 1, 0) };
