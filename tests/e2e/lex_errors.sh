@@ -112,6 +112,9 @@ grep -qx 'lexcompile: no words kept: nothing written' err || fail "blank message
 # wordcheck: bad input lines are errors (exit 2) but the rest is checked.
 printf 'cat\nc\303t\ndog\n' | $W -l out.lex > got 2> err; [ $? = 2 ] || fail "wordcheck bad utf8"
 grep -qx 'wordcheck: <stdin>:2: invalid UTF-8 (byte 0xC3 at byte 2)' err || fail "wordcheck bad utf8 message: $(cat err)"
-# no default lexicon
-ORDVERK_LEXDIR=$PWD/none $W -r is-old cat 2> err; [ $? = 2 ] || fail "no default lexicon"
+# No default lexicon: a ruleset file naming a lexicon that exists nowhere.
+printf 'base en\nname nolex\nlexicon ordverk-test-nolex\n' > nolex.rules
+ORDVERK_LEXDIR=$PWD/none $W -r ./nolex.rules cat 2> err; rc=$?
+[ $rc = 2 ] || fail "no default lexicon: exit $rc"
+grep -q "no default lexicon 'ordverk-test-nolex.lex'" err || fail "no default lexicon: $(cat err)"
 echo ok
