@@ -226,6 +226,11 @@ add_pragma_at(struct gcg_game *g, long line, const char *name,
 {
 	struct gcg_pragma *p;
 
+	if (g->npragmas >= GCG_MAX_EVENTS) {
+		err_set(e, line, "more than %d pragmas in one game",
+		    GCG_MAX_EVENTS);
+		return -1;
+	}
 	if (g->npragmas == g->cap_pragmas) {
 		int ncap = g->cap_pragmas ? 2 * g->cap_pragmas : 8;
 
@@ -298,6 +303,10 @@ new_event(struct gcg_game *g, struct err *e, long line)
 {
 	struct gcg_event *ev;
 
+	if (g->nevents >= GCG_MAX_EVENTS) {
+		err_set(e, line, "more than %d events in one game", GCG_MAX_EVENTS);
+		return NULL;
+	}
 	if (g->nevents == g->cap_events) {
 		int ncap = g->cap_events ? 2 * g->cap_events : 32;
 
@@ -1336,8 +1345,14 @@ gcg_read(struct gcg_reader *rd, struct gcg_game **out, struct err *e)
 			/* a note continued on the next lines */
 			struct gcg_pragma *p = &ps.g->pragmas[ps.g->npragmas - 1];
 			size_t a = strlen(p->value);
-			char *nv = realloc(p->value, a + len + 2);
+			char *nv;
 
+			if (a + len > GCG_LINE_MAX * 16) {
+				err_set(e, rd->lineno, "note longer than %d bytes",
+				    GCG_LINE_MAX * 16);
+				goto fail;
+			}
+			nv = realloc(p->value, a + len + 2);
 			if (nv == NULL) {
 				err_set(e, rd->lineno, "out of memory");
 				goto fail;
@@ -1419,6 +1434,8 @@ struct replay {
 	int penalty_done[RULES_MAX_PLAYERS];
 	int settle_events;
 	uint8_t bcount[RULES_MAX_TILES];   /* tiles on the board (blanks at 0) */
+	int (*next)[RULES_MAX_PLAYERS];    /* next[i][o]: o's first turn after
+	                                    * event i, -1 if none (for fn) */
 	uint8_t undo_bcount[RULES_MAX_TILES];
 };
 
@@ -1477,22 +1494,14 @@ call_fn(struct replay *rp, int i, const uint8_t *unseen, const struct move *m,
 		return 0;
 	for (o = 0; o < rp->g->nplayers; o++) {
 		const struct gcg_event *nx = NULL;
-		int j;
 
 		if (o == p)
 			continue;
 		/* o's rack does not change before o's next turn: it is the rack
 		 * shown there.  Failing that, with two players and the bag
 		 * empty, it is what p cannot see. */
-		for (j = i + 1; j < rp->g->nevents; j++) {
-			const struct gcg_event *x = &rp->g->events[j];
-
-			if (x->player == o && (x->kind == GCG_PLAY ||
-			    x->kind == GCG_PASS || x->kind == GCG_EXCHANGE)) {
-				nx = x;
-				break;
-			}
-		}
+		if (rp->next != NULL && rp->next[i][o] >= 0)
+			nx = &rp->g->events[rp->next[i][o]];
 		if (nx != NULL && nx->nrack >= 0) {
 			memcpy(rp->pos.racks[o], nx->rack, RULES_MAX_TILES);
 			rp->pos.rack_known[o] = 1;
@@ -1929,6 +1938,29 @@ gcg_replay(const struct gcg_game *g, const struct lex *lex,
 	rp->last_turn_event = -1;
 	if (res != NULL)
 		res->nplayers = g->nplayers;
+	if (fn != NULL && g->nevents > 0) {
+		/* One backward pass, so that a callback's position costs O(1)
+		 * per player however long the game. */
+		int cur[RULES_MAX_PLAYERS];
+
+		rp->next = calloc((size_t)g->nevents, sizeof *rp->next);
+		if (rp->next == NULL) {
+			free(rp);
+			err_set(e, 0, "out of memory");
+			return -1;
+		}
+		for (p = 0; p < RULES_MAX_PLAYERS; p++)
+			cur[p] = -1;
+		for (i = g->nevents - 1; i >= 0; i--) {
+			const struct gcg_event *x = &g->events[i];
+
+			memcpy(rp->next[i], cur, sizeof cur);
+			if (x->player >= 0 && x->player < RULES_MAX_PLAYERS &&
+			    (x->kind == GCG_PLAY || x->kind == GCG_PASS ||
+			    x->kind == GCG_EXCHANGE))
+				cur[x->player] = i;
+		}
+	}
 
 	for (i = 0; i < g->nevents; i++) {
 		const struct gcg_event *ev = &g->events[i];
@@ -2006,6 +2038,7 @@ gcg_replay(const struct gcg_game *g, const struct lex *lex,
 		res->ended = rp->ended;
 		res->settled = rc == 0 && rp->ended && rp->settle_events > 0;
 	}
+	free(rp->next);
 	free(rp);
 	return rc;
 }

@@ -42,6 +42,7 @@
 #define GCG_NAME_MAX  128
 #define GCG_TEXT_MAX  96     /* a move as written: "8D KV.NNE" */
 #define GCG_LINE_MAX  65536  /* longer lines are an error (skipped) */
+#define GCG_MAX_EVENTS 100000 /* events (and pragmas) in one game */
 
 enum gcg_kind {
 	GCG_PLAY,            /* >N: RACK 8D WORD +S T        a tile placement */
