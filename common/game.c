@@ -93,17 +93,10 @@ reset(struct game *g, uint64_t seed)
 
 	g->seed = seed;
 	rng_seed(&g->rng, seed);
-	memset(p, 0, sizeof *p);
-	/* The board by hand (not board_init): the game needs nothing else of
-	 * board.c, so bag and game build and test on their own. */
-	p->board.rows = g->r.rows;
-	p->board.cols = g->r.cols;
+	/* position_init leaves every opcode unset (-1), so a position written
+	 * as CGP carries no stray "bb 0; mcnz 0;". */
+	position_init(p, &g->r);
 	p->nplayers = g->nplayers;
-	snprintf(p->rules_name, sizeof p->rules_name, "%s", g->r.name);
-	p->exchange_min = -1;
-	p->challenge = -1;
-	for (int i = 0; i < g->nplayers; i++)
-		p->rack_known[i] = 1;
 	g->end = GAME_ON;
 	g->loser = -1;
 	memset(g->turns, 0, sizeof g->turns);
