@@ -38,6 +38,10 @@ printf '>a: ABEILPT 8H PLEB +16 16\n' > norules.gcg
 expect2 norules.gcg 1 'no ruleset'
 printf '#tile-distribution en\nplain text\n' > text.gcg
 expect2 text.gcg 2 'not a GCG line'
+# endless games are cut off
+awk 'BEGIN { print "#tile-distribution no"
+	for (i = 0; i < 100001; i++) print ">a: ABEILRT - +0 0" }' > many.gcg
+expect2 many.gcg 100002 'more than 100000 events'
 # a total off by one is a wrong game (exit 1), not a malformed one
 printf '#tile-distribution en\n>a: ABEILPT 8H PLEB +16 17\n' > off.gcg
 rc=0; scoremove -g -n off.gcg > out || rc=$?
