@@ -14,10 +14,11 @@ LEXDIR     = $(PREFIX)/share/ordverk
 PKG_CONFIG ?= pkg-config
 CC        ?= cc
 VERSION    = 0.1.0
-# Output places; a developer working beside others can say B=/tmp/me/build BIN=/tmp/me/bin.
+# Output places; a developer working beside others can say B=/tmp/me/build BIN=/tmp/me/bin
+# LEXICONS_DIR=/tmp/me/lex (not LEX: that is make's built-in name for lex(1)).
 B         ?= build
 BIN       ?= bin
-LEX       ?= lexicons
+LEXICONS_DIR ?= lexicons
 
 # Lazy (=) so that a `make setup` earlier in the same run is seen.
 ZLIB_CFLAGS  = $(shell $(PKG_CONFIG) --cflags zlib 2>/dev/null)
@@ -47,7 +48,7 @@ SAN_BINS  = $(TOOLS:%=$(B)/san/bin/%)
 SAN_TESTS = $(TESTS:%=$(B)/san/tests/%)
 
 VARIANTS  = no da is en
-LEXICONS  = $(VARIANTS:%=$(LEX)/%.lex)
+LEXICONS  = $(VARIANTS:%=$(LEXICONS_DIR)/%.lex)
 
 .PHONY: all tools lexicons setup check check-unit check-cli check-fuzz demo bench install uninstall clean fuzz
 .DELETE_ON_ERROR:
@@ -81,8 +82,8 @@ $(B)/san/tests/%: tests/%.c $(B)/san/libordverk.a $(LIB_HDR) tests/testutil.h
 # Default lexicons: one per variant, from the word lists scripts/wordlists.sh
 # derives from Debian and npm packages (or from WORDLIST_xx=FILE).
 lexicons: $(LEXICONS)
-$(LEX)/%.lex: $(BIN)/lexcompile scripts/wordlists.sh
-	@mkdir -p $(LEX) $(B)/wordlists
+$(LEXICONS_DIR)/%.lex: $(BIN)/lexcompile scripts/wordlists.sh
+	@mkdir -p $(LEXICONS_DIR) $(B)/wordlists
 	sh scripts/wordlists.sh $* $(B)/wordlists "$(WORDLIST_$*)"
 	$(BIN)/lexcompile -r $* -o $@ $$(cat $(B)/wordlists/$*.args)
 
@@ -106,7 +107,7 @@ check-fuzz: $(FUZZ_BINS)
 	@set -e; for f in $(FUZZ_BINS); do n=$$(basename $$f); n=$${n#fuzz_}; \
 	  if [ -d tests/fuzz/corpus/$$n ]; then echo "== $$f"; $$f tests/fuzz/corpus/$$n/*; fi; done
 check-cli: $(SAN_BINS) tools
-	ORDVERK_LEXDIR=$(abspath $(LEX)) sh tests/run-cli.sh $(B)/san/bin
+	ORDVERK_LEXDIR=$(abspath $(LEXICONS_DIR)) sh tests/run-cli.sh $(B)/san/bin
 
 demo: setup
 	$(MAKE) all
@@ -134,4 +135,4 @@ uninstall:
 	-rmdir $(DESTDIR)$(LEXDIR)
 
 clean:
-	rm -rf $(BIN) $(B) $(LEX)
+	rm -rf $(BIN) $(B) $(LEXICONS_DIR)
