@@ -13,6 +13,13 @@
  * A move is generated once, from the leftmost anchor it covers: going left
  * from anchor a never enters the previous anchor of the row (left_min).
  * A one-tile play forming words both ways comes out across only.
+ *
+ * Speed: every sibling run an arc points to gets a mask of its letters
+ * (when the alphabet has at most 32), so the letters worth trying at a
+ * square (cross-set, rack) are picked out by bit operations and their arcs
+ * found by counting bits, without scanning the run; a square that cannot
+ * go on (a tile there without an arc, nothing from the rack fits) is seen
+ * before a call.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +37,10 @@ struct gen {
 	const struct rules *r;
 	const struct lex *lex;
 	const uint32_t *nodes;
+	/* For each node that starts a sibling run, bit L-1 set for each
+	 * letter L in the run (NULL when the alphabet has over 32 letters):
+	 * the arc for L is then found by counting bits, not by a scan. */
+	uint32_t *runmask;
 	uint32_t dawg_root, gaddag_root;
 	uint64_t all_letters;
 	int values[RULES_MAX_TILES];
@@ -67,6 +78,47 @@ struct gen {
 	int oom;
 };
 
+/* Fills g->runmask for every run some arc points to. */
+static int
+gen_runmasks(struct gen *g, struct err *e)
+{
+	uint32_t n = lex_node_count(g->lex), i, j;
+	const uint32_t *nodes = g->nodes;
+	uint8_t *done;
+
+	if (n == 0)
+		return 0;
+	g->runmask = calloc(n, sizeof *g->runmask);
+	done = calloc(n, 1);
+	if (g->runmask == NULL || done == NULL) {
+		free(g->runmask);
+		g->runmask = NULL;
+		free(done);
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t c = lex_node_child(nodes[i]), m = 0;
+
+		if (c == 0 || c >= n || done[c])
+			continue;
+		done[c] = 1;
+		for (j = c; j < n; j++) {
+			int t = lex_node_tile(nodes[j]);
+
+			/* A tile beyond the alphabet sorts last and is never
+			 * looked for: it changes no other letter's rank. */
+			if (t > 0 && t <= 32)
+				m |= (uint32_t)1 << (t - 1);
+			if (lex_node_last(nodes[j]))
+				break;
+		}
+		g->runmask[c] = m;
+	}
+	free(done);
+	return 0;
+}
+
 struct gen *
 gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 {
@@ -89,6 +141,10 @@ gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 	g->values[0] = 0;
 	g->rack_size = r->rack_size;
 	g->bingo = r->bingo_bonus;
+	if (r->nletters <= 32 && gen_runmasks(g, e) != 0) {
+		free(g);
+		return NULL;
+	}
 	return g;
 }
 
@@ -97,6 +153,7 @@ gen_destroy(struct gen *g)
 {
 	if (g == NULL)
 		return;
+	free(g->runmask);
 	free(g->moves);
 	free(g);
 }
@@ -125,6 +182,49 @@ gen_follow(const uint32_t *nodes, uint32_t run, int t)
 		if (nt > t || lex_node_last(n))
 			return 0;
 	}
+}
+
+/* Bits set in m, and the index of the lowest set bit of a nonzero m. */
+static inline int
+gen_popcount32(uint32_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_popcount(m);
+#else
+	m = m - ((m >> 1) & 0x55555555u);
+	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+	return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+#endif
+}
+
+static inline int
+gen_lowest_bit32(uint32_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctz(m);
+#else
+	int b = 0;
+
+	while ((m & 1) == 0) {
+		m >>= 1;
+		b++;
+	}
+	return b;
+#endif
+}
+
+/* As gen_follow, with the run masks: letter t >= 1. */
+static inline uint32_t
+gen_follow_mask(const struct gen *g, uint32_t run, int t)
+{
+	uint32_t m = g->runmask[run], below;
+
+	if (run == 0 || ((m >> (t - 1)) & 1) == 0)
+		return 0;
+	below = m & (((uint32_t)1 << (t - 1)) - 1);
+	/* The separator, tile 0, comes first when the run has one. */
+	return run + (lex_node_tile(g->nodes[run]) == 0) +
+	    (uint32_t)gen_popcount32(below);
 }
 
 /* Index of the highest set bit of a nonzero mask. */
@@ -381,6 +481,35 @@ gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
 
 static void gen_rec(struct gen *g, int col, uint32_t run, int lstart,
 	int ms, int wm, int cs, int np);
+static void gen_through(struct gen *g, int col, uint32_t arc, int lstart,
+	int ms, int wm, int cs, int np);
+
+/* Goes on to column col from the sibling run at run: a tile already there
+ * must have its arc; an empty square needs a letter the cross-set allows
+ * and the rack can supply.  Dead ends are found here, without a call (a
+ * fifth of the calls fail on the tile already there). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void
+gen_step(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
+	int cs, int np)
+{
+	uint8_t t = g->rtile[col];
+
+	if (t != 0) {
+		uint32_t arc = g->runmask != NULL ?
+		    gen_follow_mask(g, run, TILE_LETTER(t)) :
+		    gen_follow(g->nodes, run, TILE_LETTER(t));
+
+		if (arc != 0)
+			gen_through(g, col, arc, lstart, ms + g->rval[col], wm, cs,
+			    np);
+	} else if (g->rack_tiles != 0 && (g->rcross[col] &
+	    (g->rack[0] != 0 ? g->all_letters : g->rackmask)) != 0) {
+		gen_rec(g, col, run, lstart, ms, wm, cs, np);
+	}
+}
 
 /* Tile (letter or through-tile) at col has been matched by arc; record a
  * word if one ends here and carry on left, across the separator, or right.
@@ -405,14 +534,14 @@ gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 		if (child == 0)
 			return;
 		if (col - 1 >= g->left_min)
-			gen_rec(g, col - 1, child, -1, ms, wm, cs, np);
+			gen_step(g, col - 1, child, -1, ms, wm, cs, np);
 		/* The separator, tile 0, is first in its run when present. */
 		if (nll && g->anch + 1 < g->width &&
 		    lex_node_tile(g->nodes[child]) == 0) {
 			uint32_t sep = lex_node_child(g->nodes[child]);
 
 			if (sep != 0)
-				gen_rec(g, g->anch + 1, sep, col, ms, wm, cs, np);
+				gen_step(g, g->anch + 1, sep, col, ms, wm, cs, np);
 		}
 	} else {
 		int nlr = col + 1 == g->width || g->rtile[col + 1] == 0;
@@ -420,31 +549,57 @@ gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 		if (lex_node_accepts(n) && nlr && np > 0)
 			gen_record(g, lstart, col, ms, wm, cs, np);
 		if (child != 0 && col + 1 < g->width)
-			gen_rec(g, col + 1, child, lstart, ms, wm, cs, np);
+			gen_step(g, col + 1, child, lstart, ms, wm, cs, np);
 	}
 }
 
-/* Tries every way to fill column col from the sibling run at run. */
+/* The tile already at col has been matched by arc. */
+static void
+gen_through(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
+	int cs, int np)
+{
+	if (g->oom)
+		return;
+	g->strip[col] = 0;
+	gen_goon(g, col, arc, lstart, ms, wm, cs, np);
+}
+
+/* Letter L, arc i: a tile of it from the rack, then a blank as it. */
+#define GEN_TRY_LETTER() do { \
+	if (g->rack[L] != 0) { \
+		int v = g->values[L] * lm; \
+	 \
+		if (--g->rack[L] == 0) \
+			g->rackmask &= ~((uint64_t)1 << L); \
+		g->rack_tiles--; \
+		g->strip[col] = (uint8_t)L; \
+		gen_goon(g, col, i, lstart, ms + v, nwm, \
+		    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1); \
+		g->rack[L]++; \
+		g->rackmask |= (uint64_t)1 << L; \
+		g->rack_tiles++; \
+	} \
+	if (g->rack[0] != 0) { \
+		g->rack[0]--; \
+		g->rack_tiles--; \
+		g->strip[col] = (uint8_t)(L | TILE_BLANK); \
+		gen_goon(g, col, i, lstart, ms, nwm, \
+		    csc >= 0 ? cs + csc * sw : cs, np + 1); \
+		g->rack[0]++; \
+		g->rack_tiles++; \
+	} \
+	} while (0)
+
+/* Tries every way to fill the empty square col from the sibling run at run
+ * (gen_step has checked that the rack has a tile that may go there). */
 static void
 gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	int cs, int np)
 {
 	const uint32_t *nodes = g->nodes;
-	uint8_t t = g->rtile[col];
 	uint32_t i;
 
 	if (g->oom)
-		return;
-	if (t != 0) {
-		uint32_t arc = gen_follow(nodes, run, TILE_LETTER(t));
-
-		if (arc == 0)
-			return;
-		g->strip[col] = 0;
-		gen_goon(g, col, arc, lstart, ms + g->rval[col], wm, cs, np);
-		return;
-	}
-	if (g->rack_tiles == 0)
 		return;
 	{
 		/* Letters that may go here and that the rack can supply. */
@@ -455,6 +610,20 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 
 		if (possible == 0)
 			return;
+		if (g->runmask != NULL) {
+			uint32_t rm = g->runmask[run], m = rm & (uint32_t)(possible >> 1);
+			uint32_t base = run + (lex_node_tile(nodes[run]) == 0);
+
+			while (m != 0) {
+				int b = gen_lowest_bit32(m), L = b + 1;
+
+				m &= m - 1;
+				i = base + (uint32_t)gen_popcount32(rm &
+				    (((uint32_t)1 << b) - 1));
+				GEN_TRY_LETTER();
+			}
+			return;
+		}
 		maxL = gen_highest_bit(possible);
 		for (i = run;; i++) {
 			uint32_t n = nodes[i];
@@ -464,28 +633,7 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 			if (L > maxL)
 				break;
 			if (((possible >> L) & 1) != 0) {
-				if (g->rack[L] != 0) {
-					int v = g->values[L] * lm;
-
-					if (--g->rack[L] == 0)
-						g->rackmask &= ~((uint64_t)1 << L);
-					g->rack_tiles--;
-					g->strip[col] = (uint8_t)L;
-					gen_goon(g, col, i, lstart, ms + v, nwm,
-					    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1);
-					g->rack[L]++;
-					g->rackmask |= (uint64_t)1 << L;
-					g->rack_tiles++;
-				}
-				if (g->rack[0] != 0) {
-					g->rack[0]--;
-					g->rack_tiles--;
-					g->strip[col] = (uint8_t)(L | TILE_BLANK);
-					gen_goon(g, col, i, lstart, ms, nwm,
-					    csc >= 0 ? cs + csc * sw : cs, np + 1);
-					g->rack[0]++;
-					g->rack_tiles++;
-				}
+				GEN_TRY_LETTER();
 			}
 			if (lex_node_last(n))
 				break;
@@ -518,7 +666,7 @@ gen_anchor(struct gen *g, int a, int left_min)
 	g->left_min = left_min;
 	g->right_clear = a + 1 == g->width || g->rtile[a + 1] == 0;
 	if (g->gaddag_root != 0)
-		gen_rec(g, a, g->gaddag_root, -1, 0, 1, 0, 0);
+		gen_step(g, a, g->gaddag_root, -1, 0, 1, 0, 0);
 }
 
 static void
