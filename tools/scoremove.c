@@ -374,6 +374,12 @@ check_games(const struct opts *o, struct lexcache *c, FILE *fp,
 	}
 	if (gcg_reader_io_error(rd))
 		ret = TOOL_ERR;
+	else if (ngames == 0) {
+		/* An empty file is not a game that checks out: say so, or a
+		 * truncated download would pass as "nothing wrong". */
+		tool_warnfl(file, 0, "no game in the input");
+		ret = TOOL_ERR;
+	}
 	gcg_reader_close(rd);
 	return ret;
 }

@@ -46,9 +46,11 @@ expect2 many.gcg 100002 'more than 100000 events'
 printf '#tile-distribution en\n>a: ABEILPT 8H PLEB +16 17\n' > off.gcg
 rc=0; scoremove -g -n off.gcg > out || rc=$?
 [ $rc = 1 ] && grep -q "^off.gcg${tab}2: cumulative total 17 written, 16" out
-# an empty file and /dev/null: no game, no error
+# an empty file holds no game: an input error (a truncated download must
+# not pass as "nothing wrong")
 : > empty.gcg
-scoremove -g -n empty.gcg
+rc=0; scoremove -g -n empty.gcg > out 2> err || rc=$?
+[ $rc = 2 ] && grep -q '^scoremove: empty.gcg: no game in the input$' err && [ ! -s out ]
 # a write error is reported
 if [ -w /dev/full ]; then
 	rc=0; scoremove -g -n "$good" > /dev/full 2> err || rc=$?
