@@ -52,6 +52,7 @@ struct gen {
 	int16_t cscore[2][SQ];
 	uint8_t lmul[2][SQ], wmul[2][SQ];
 	uint8_t anchor[2][SQ];
+	int prepared;                  /* the arrays hold tile[0]'s board */
 
 	/* Search state for the row being generated. */
 	const uint8_t *rtile;
@@ -318,62 +319,98 @@ gen_wmul(uint8_t prem)
 	}
 }
 
-/* Fills the per-orientation arrays for board b. */
+/* Cross-set and cross-score of square k = i * W + j of orientation d. */
+static void
+gen_cross_square(struct gen *g, int d, int i, int j)
+{
+	const uint8_t *T = g->tile[d];
+	int R = g->R[d], W = g->W[d], k = i * W + j, top, bot, sum = 0, q;
+	uint8_t up[RULES_MAX_DIM], down[RULES_MAX_DIM];
+
+	if (T[k] != 0) {
+		g->cross[d][k] = 0;
+		g->cscore[d][k] = -1;
+		return;
+	}
+	for (top = i; top > 0 && T[(top - 1) * W + j]; top--)
+		;
+	for (bot = i; bot + 1 < R && T[(bot + 1) * W + j]; bot++)
+		;
+	if (top == i && bot == i) {
+		g->cross[d][k] = g->all_letters;
+		g->cscore[d][k] = -1;
+		return;
+	}
+	for (q = top; q < i; q++) {
+		up[q - top] = T[q * W + j];
+		sum += gen_tile_value(g, up[q - top]);
+	}
+	for (q = i + 1; q <= bot; q++) {
+		down[q - i - 1] = T[q * W + j];
+		sum += gen_tile_value(g, down[q - i - 1]);
+	}
+	g->cross[d][k] = gen_crossset(g, up, i - top, down, bot - i);
+	g->cscore[d][k] = (int16_t)sum;
+}
+
+/* Fills the per-orientation arrays for board b.  The board of the last call
+ * is kept: in a game it changes by a move or two between calls, and a
+ * cross-set depends only on the tiles in its own column (of that
+ * orientation), so only columns holding a changed square are done again. */
 static void
 gen_prepare(struct gen *g, const struct board *b)
 {
-	int d, i, j, R, W, rows = b->rows, cols = b->cols;
+	int d, i, j, rows = b->rows, cols = b->cols, any = 0;
+	uint8_t dirty[2][RULES_MAX_DIM];
 
-	g->R[0] = rows; g->W[0] = cols;
-	g->R[1] = cols; g->W[1] = rows;
-	for (i = 0; i < rows; i++)
-		for (j = 0; j < cols; j++) {
-			uint8_t t = b->sq[i * cols + j];
-			uint8_t p = g->r->premium[i * cols + j];
+	if (!g->prepared || g->R[0] != rows || g->W[0] != cols) {
+		g->R[0] = rows; g->W[0] = cols;
+		g->R[1] = cols; g->W[1] = rows;
+		for (i = 0; i < rows; i++)
+			for (j = 0; j < cols; j++) {
+				uint8_t t = b->sq[i * cols + j];
+				uint8_t p = g->r->premium[i * cols + j];
 
-			g->tile[0][i * cols + j] = t;
-			g->tile[1][j * rows + i] = t;
-			g->lmul[0][i * cols + j] = g->lmul[1][j * rows + i] = gen_lmul(p);
-			g->wmul[0][i * cols + j] = g->wmul[1][j * rows + i] = gen_wmul(p);
-		}
+				g->tile[0][i * cols + j] = t;
+				g->tile[1][j * rows + i] = t;
+				g->lmul[0][i * cols + j] = g->lmul[1][j * rows + i] =
+				    gen_lmul(p);
+				g->wmul[0][i * cols + j] = g->wmul[1][j * rows + i] =
+				    gen_wmul(p);
+			}
+		memset(dirty, 1, sizeof dirty);
+		any = 1;
+		g->prepared = 1;
+	} else {
+		memset(dirty, 0, sizeof dirty);
+		for (i = 0; i < rows; i++)
+			for (j = 0; j < cols; j++) {
+				uint8_t t = b->sq[i * cols + j];
+
+				if (g->tile[0][i * cols + j] == t)
+					continue;
+				g->tile[0][i * cols + j] = t;
+				g->tile[1][j * rows + i] = t;
+				dirty[0][j] = 1;     /* across: column j */
+				dirty[1][i] = 1;     /* down: row i */
+				any = 1;
+			}
+	}
+	if (!any)
+		return;
 	for (d = 0; d < 2; d++) {
 		const uint8_t *T = g->tile[d];
+		int R = g->R[d], W = g->W[d];
 
-		R = g->R[d];
-		W = g->W[d];
 		for (i = 0; i < R; i++)
 			for (j = 0; j < W; j++) {
-				int k = i * W + j, top, bot, sum = 0, q;
-				uint8_t up[RULES_MAX_DIM], down[RULES_MAX_DIM];
+				int k = i * W + j;
 
-				g->anchor[d][k] = 0;
-				if (T[k] != 0) {
-					g->cross[d][k] = 0;
-					g->cscore[d][k] = -1;
-					continue;
-				}
-				if ((i > 0 && T[k - W]) || (i + 1 < R && T[k + W]) ||
-				    (j > 0 && T[k - 1]) || (j + 1 < W && T[k + 1]))
-					g->anchor[d][k] = 1;
-				for (top = i; top > 0 && T[(top - 1) * W + j]; top--)
-					;
-				for (bot = i; bot + 1 < R && T[(bot + 1) * W + j]; bot++)
-					;
-				if (top == i && bot == i) {
-					g->cross[d][k] = g->all_letters;
-					g->cscore[d][k] = -1;
-					continue;
-				}
-				for (q = top; q < i; q++) {
-					up[q - top] = T[q * W + j];
-					sum += gen_tile_value(g, up[q - top]);
-				}
-				for (q = i + 1; q <= bot; q++) {
-					down[q - i - 1] = T[q * W + j];
-					sum += gen_tile_value(g, down[q - i - 1]);
-				}
-				g->cross[d][k] = gen_crossset(g, up, i - top, down, bot - i);
-				g->cscore[d][k] = (int16_t)sum;
+				g->anchor[d][k] = T[k] == 0 &&
+				    ((i > 0 && T[k - W]) || (i + 1 < R && T[k + W]) ||
+				     (j > 0 && T[k - 1]) || (j + 1 < W && T[k + 1]));
+				if (dirty[d][j])
+					gen_cross_square(g, d, i, j);
 			}
 	}
 }
@@ -802,27 +839,14 @@ gen_int_desc(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-/* An upper bound on the score of any placement generated from anchor a of
- * the current row (left limit left_min), for a rack whose tile values
- * sorted descending are vals[0..n).  A placement fills a run of k <= n
- * empty squares around a (a square no rack tile may take ends the run) and
- * includes the tiles touching that run.  For every such run: the tiles'
- * values, plus the best tile values paired with the best letter premiums
- * (rearrangement), times the run's word premiums, plus every cross-word of
- * the run as if it got the best tile, plus the bingo.  The bound is the
- * maximum over runs. */
-static int
-gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
-	int n)
+/* The best value of a rack letter each square of the current row may take
+ * (0 for none, and for a tile already there). */
+static void
+gen_row_maxv(const struct gen *g, int *maxv)
 {
-	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
-	int maxv[RULES_MAX_DIM];      /* best rack tile value a square can take */
-	int nl = 0, nr = 0, j, L, R, best = -1;
-	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
+	int j, q;
 
-	for (j = left_min; j < g->width; j++) {
-		int q;
-
+	for (j = 0; j < g->width; j++) {
 		maxv[j] = 0;
 		if (g->rtile[j] != 0)
 			continue;
@@ -833,6 +857,24 @@ gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
 				break;
 			}
 	}
+}
+
+/* An upper bound on the score of any placement generated from anchor a of
+ * the current row (left limit left_min), for a rack whose tile values
+ * sorted descending are vals[0..n) (maxv from gen_row_maxv).  A placement fills a run of k <= n
+ * empty squares around a (a square no rack tile may take ends the run) and
+ * includes the tiles touching that run.  For every such run: the tiles'
+ * values, plus the best tile values paired with the best letter premiums
+ * (rearrangement), times the run's word premiums, plus every cross-word of
+ * the run as if it got the best tile, plus the bingo.  The bound is the
+ * maximum over runs. */
+static int
+gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
+	int n, const int *maxv)
+{
+	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
+	int nl = 0, nr = 0, j, L, R, best = -1;
+	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 
 	if (n <= 0 || (g->rcross[a] & ok) == 0)
 		return -1;
@@ -937,19 +979,24 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	} else {
 		for (d = 0; d < 2; d++)
 			for (i = 0; i < g->R[d]; i++) {
-				int last = -1;
+				int last = -1, maxv[RULES_MAX_DIM], any = 0;
 
-				gen_set_row(g, d, i);
 				for (j = 0; j < g->W[d]; j++)
 					if (g->anchor[d][i * g->W[d] + j]) {
 						struct gen_anchor *an = &anchors[na++];
+
+						if (!any) {
+							gen_set_row(g, d, i);
+							gen_row_maxv(g, maxv);
+							any = 1;
+						}
 
 						an->dir = (uint8_t)d;
 						an->row = (uint8_t)i;
 						an->col = (uint8_t)j;
 						an->left_min = (uint8_t)(last + 1);
 						an->bound = gen_anchor_bound(g, j, last + 1,
-						    vals, nv);
+						    vals, nv, maxv);
 						last = j;
 					}
 			}
