@@ -33,44 +33,6 @@ slurp(const char *path, size_t *len)
 	return buf;
 }
 
-/* A lexicon built from a word list file (one word a line). */
-static struct lex *
-lex_from_list(const struct rules *r, const char *path)
-{
-	FILE *fp = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0, n = 0, off = 0, wcap = 1 << 16;
-	ssize_t len;
-	uint8_t *words = malloc(wcap * RULES_MAX_WORD), *lens = malloc(wcap);
-	struct lex *lex;
-	struct err e;
-	int k;
-
-	ck_assert_ptr_nonnull(fp);
-	ck_assert_ptr_nonnull(words);
-	ck_assert_ptr_nonnull(lens);
-	while ((len = getline(&line, &cap, fp)) >= 0) {
-		enum norm_result res;
-
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			len--;
-		ck_assert_uint_lt(n, wcap);
-		res = rules_normalise_word(r, line, (size_t)len, words + off, &k,
-		    NULL);
-		if (res != NORM_OK && res != NORM_FOLDED)
-			continue;
-		lens[n++] = (uint8_t)k;
-		off += (size_t)k;
-	}
-	free(line);
-	fclose(fp);
-	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
-	ck_assert_msg(lex != NULL, "lex_build: %s", e.msg);
-	free(words);
-	free(lens);
-	return lex;
-}
-
 struct variant {
 	const char *name;
 	const char *wordlist;   /* relative to $ORDVERK_SHARED */
@@ -98,7 +60,7 @@ variant_lex(const struct variant *v)
 
 	if (test_shared_path(v->wordlist, path, sizeof path, "check_gcg") == NULL)
 		return NULL;
-	return lex_from_list(rules_builtin(v->name), path);
+	return test_lex_from_file(rules_builtin(v->name), path, 1);
 }
 
 static char *

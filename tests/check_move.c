@@ -11,28 +11,6 @@
 #include "rng.h"
 #include "rules.h"
 
-/* Builds a lexicon from words (UTF-8, NULL-terminated list). */
-static struct lex *
-lex_of(const struct rules *r, const char *const *words)
-{
-	uint8_t buf[64 * RULES_MAX_WORD], lens[64];
-	size_t n = 0, off = 0;
-	struct err e;
-	struct lex *lex;
-	int k;
-
-	for (; *words != NULL; words++) {
-		ck_assert_int_lt(n, 64);
-		ck_assert_int_le(rules_normalise_word(r, *words, strlen(*words),
-			buf + off, &k, NULL), NORM_FOLDED);
-		lens[n++] = (uint8_t)k;
-		off += (size_t)k;
-	}
-	lex = lex_build(buf, lens, n, r->name, NULL, NULL, &e);
-	ck_assert_msg(lex != NULL, "lex_build: %s", e.msg);
-	return lex;
-}
-
 /* Parses cgp into *p with ruleset r, failing the test on error. */
 static void
 pos_of(const struct rules *r, const char *cgp, struct position *p)
@@ -193,7 +171,7 @@ START_TEST(validation_messages)
 	static const char *const words[] = {
 		"kvinne", "vin", "vind", "en", "in", "ni", "ane", "ørn", NULL
 	};
-	struct lex *lex = lex_of(no, words);
+	struct lex *lex = test_lex_from_words(no, words);
 	struct position p, q;
 	struct move m;
 	struct err e;
@@ -532,43 +510,6 @@ static const struct conf confs[] = {
 	{ "en", "wordlists/small/en-enable-2to4.txt", "conformance/en-moves.txt" },
 };
 
-static struct lex *
-lex_from_file(const struct rules *r, const char *path)
-{
-	FILE *fp = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0, n = 0, off = 0, wcap = 1 << 16;
-	ssize_t len;
-	uint8_t *words = malloc(wcap * RULES_MAX_WORD), *lens = malloc(wcap);
-	struct lex *lex;
-	struct err e;
-	int k;
-
-	ck_assert_ptr_nonnull(fp);
-	ck_assert_ptr_nonnull(words);
-	ck_assert_ptr_nonnull(lens);
-	while ((len = getline(&line, &cap, fp)) >= 0) {
-		enum norm_result res;
-
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			len--;
-		ck_assert_uint_lt(n, wcap);
-		res = rules_normalise_word(r, line, (size_t)len, words + off, &k,
-			NULL);
-		if (res != NORM_OK && res != NORM_FOLDED)
-			continue;
-		lens[n++] = (uint8_t)k;
-		off += (size_t)k;
-	}
-	free(line);
-	fclose(fp);
-	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
-	ck_assert_msg(lex != NULL, "lex_build: %s", e.msg);
-	free(words);
-	free(lens);
-	return lex;
-}
-
 /* The listed placements of one position, for near-miss checks. */
 #define CONF_MAX 4096
 struct listed {
@@ -678,7 +619,7 @@ START_TEST(conformance)
 	    || test_shared_path(c->moves, mpath, sizeof mpath, "conformance")
 	    == NULL)
 		return;
-	lex = lex_from_file(r, wpath);
+	lex = test_lex_from_file(r, wpath, 1);
 	L = calloc(1, sizeof *L);
 	ck_assert_ptr_nonnull(L);
 	fp = fopen(mpath, "r");

@@ -9,10 +9,13 @@
 #define ORDVERK_TESTUTIL_H
 
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "lex.h"
+#include "rules.h"
 
 /* test_shared_path: "$ORDVERK_SHARED/rel" in buf if that file exists, else
  * NULL (and prints a skip message naming the test). */
@@ -29,6 +32,85 @@ test_shared_path(const char *rel, char *buf, size_t cap, const char *who)
 		return NULL;
 	}
 	return buf;
+}
+
+/* test_lex_from_file: a lexicon from a word-list file (one word a line, any
+ * case; entries that do not normalise under r are skipped), keeping one word
+ * in `every` (1 = all).  Fails the test on any error. */
+static inline struct lex *
+test_lex_from_file(const struct rules *r, const char *path, int every)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0, n = 0, ncap = 1 << 16, k = 0, off = 0, i;
+	ssize_t len;
+	uint8_t *words = malloc(ncap * RULES_MAX_WORD), *lens = malloc(ncap);
+	struct lex *lex;
+	struct err e;
+
+	ck_assert_msg(fp != NULL, "%s: cannot open", path);
+	ck_assert_ptr_nonnull(words);
+	ck_assert_ptr_nonnull(lens);
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		uint8_t tiles[RULES_MAX_WORD];
+		int nt;
+		enum norm_result res;
+
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			len--;
+		res = rules_normalise_word(r, line, (size_t)len, tiles, &nt, NULL);
+		if (res != NORM_OK && res != NORM_FOLDED)
+			continue;
+		if (k++ % (size_t)every != 0)
+			continue;
+		if (n == ncap) {
+			ncap *= 2;
+			words = realloc(words, ncap * RULES_MAX_WORD);
+			lens = realloc(lens, ncap);
+			ck_assert_ptr_nonnull(words);
+			ck_assert_ptr_nonnull(lens);
+		}
+		memcpy(words + n * RULES_MAX_WORD, tiles, (size_t)nt);
+		lens[n++] = (uint8_t)nt;
+	}
+	free(line);
+	fclose(fp);
+	/* lex_build wants the words back to back. */
+	for (i = 0; i < n; i++) {
+		memmove(words + off, words + i * RULES_MAX_WORD, lens[i]);
+		off += lens[i];
+	}
+	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
+	if (lex == NULL)
+		ck_abort_msg("lex_build: %s", e.msg);
+	free(words);
+	free(lens);
+	return lex;
+}
+
+/* test_lex_from_words: a lexicon from a NULL-terminated list of at most 256
+ * words, each of which must normalise (folding allowed). */
+static inline struct lex *
+test_lex_from_words(const struct rules *r, const char *const *list)
+{
+	uint8_t words[256 * RULES_MAX_WORD], lens[256];
+	size_t n = 0, off = 0;
+	struct lex *lex;
+	struct err e;
+
+	for (; *list != NULL; list++) {
+		int nt;
+
+		ck_assert_uint_lt(n, 256);
+		ck_assert_int_le(rules_normalise_word(r, *list, strlen(*list),
+		    words + off, &nt, NULL), NORM_FOLDED);
+		lens[n++] = (uint8_t)nt;
+		off += (size_t)nt;
+	}
+	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
+	if (lex == NULL)
+		ck_abort_msg("lex_build: %s", e.msg);
+	return lex;
 }
 
 /* test_run: runs suite s and returns the process exit status. */
