@@ -189,13 +189,10 @@ gen_follow(const uint32_t *nodes, uint32_t run, int t)
 static inline int
 gen_popcount32(uint32_t m)
 {
-#if defined(__GNUC__)
-	return __builtin_popcount(m);
-#else
+	/* Not __builtin_popcount: without -mpopcnt it is a library call. */
 	m = m - ((m >> 1) & 0x55555555u);
 	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
 	return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-#endif
 }
 
 static inline int
@@ -831,14 +828,6 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	return g->nmoves;
 }
 
-static int
-gen_int_desc(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x < y) - (x > y);
-}
-
 /* The best value of a rack letter each square of the current row may take
  * (0 for none, and for a tile already there). */
 static void
@@ -934,26 +923,31 @@ gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
 	return best;
 }
 
-static int
-gen_anchor_cmp(const void *a, const void *b)
+/* Sorts keys[0..n) in descending order.  There are a hundred or so: an
+ * insertion sort of plain integers beats qsort's calls through a pointer. */
+static void
+gen_sort_desc(uint64_t *keys, int n)
 {
-	const struct gen_anchor *x = a, *y = b;
+	int i, j;
 
-	if (x->bound != y->bound)
-		return x->bound < y->bound ? 1 : -1;
-	if (x->dir != y->dir)
-		return x->dir < y->dir ? -1 : 1;
-	if (x->row != y->row)
-		return x->row < y->row ? -1 : 1;
-	return x->col < y->col ? -1 : x->col > y->col;
+	for (i = 1; i < n; i++) {
+		uint64_t k = keys[i];
+
+		for (j = i; j > 0 && keys[j - 1] < k; j--)
+			keys[j] = keys[j - 1];
+		keys[j] = k;
+	}
 }
 
 int
 gen_best(struct gen *g, const struct position *p, struct move *best)
 {
 	struct gen_anchor anchors[2 * SQ];
+	/* Bound + 1 above, ~index below: by bound, best first, then in the
+	 * order anchors are listed (direction, row, column). */
+	uint64_t keys[2 * SQ];
 	int vals[RULES_MAX_TILES * 4];
-	int na = 0, nv = 0, d, i, j, t, c, k;
+	int na = 0, nv = 0, d, i, j, t, c, k, cd = -1, ci = -1;
 
 	g->best_mode = 1;
 	g->have_best = 0;
@@ -963,7 +957,13 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	for (t = 0; t < RULES_MAX_TILES; t++)
 		for (c = 0; c < g->rack[t] && nv < RULES_MAX_RACK; c++)
 			vals[nv++] = t == 0 ? 0 : g->values[t];
-	qsort(vals, (size_t)nv, sizeof vals[0], gen_int_desc);
+	for (t = 1; t < nv; t++) {
+		int v = vals[t];
+
+		for (c = t; c > 0 && vals[c - 1] < v; c--)
+			vals[c] = vals[c - 1];
+		vals[c] = v;
+	}
 	g->nbyval = 0;
 	for (t = 1; t < RULES_MAX_TILES && g->nbyval < RULES_MAX_RACK; t++)
 		if (g->rack[t] != 0) {
@@ -997,16 +997,25 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 						an->left_min = (uint8_t)(last + 1);
 						an->bound = gen_anchor_bound(g, j, last + 1,
 						    vals, nv, maxv);
+						keys[na - 1] = (uint64_t)((int64_t)an->bound + 1) << 32 |
+						    (uint32_t)~(uint32_t)(na - 1);
 						last = j;
 					}
 			}
-		qsort(anchors, (size_t)na, sizeof anchors[0], gen_anchor_cmp);
+		gen_sort_desc(keys, na);
 		for (k = 0; k < na; k++) {
+			const struct gen_anchor *an =
+			    &anchors[~(uint32_t)(keys[k] & 0xffffffffu)];
+
 			/* Sorted by bound: once below the best, all are. */
-			if (g->have_best && anchors[k].bound < g->best.score)
+			if (g->have_best && an->bound < g->best.score)
 				break;
-			gen_set_row(g, anchors[k].dir, anchors[k].row);
-			gen_anchor(g, anchors[k].col, anchors[k].left_min);
+			if (an->dir != cd || an->row != ci) {
+				cd = an->dir;
+				ci = an->row;
+				gen_set_row(g, cd, ci);
+			}
+			gen_anchor(g, an->col, an->left_min);
 		}
 	}
 	g->best_mode = 0;
