@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "strbuf.h"
 #include "board.h"
 
 /* A field of the line: s[0..len). */
@@ -471,58 +472,6 @@ cgp_peek_rules(const char *line, size_t len, char *name, size_t cap)
 	return 0;
 }
 
-/* Output with a capacity; overflow is remembered, not an early exit. */
-struct out {
-	char *s;
-	size_t cap, n;
-	int over;
-};
-
-static void
-put(struct out *o, const char *s, size_t n)
-{
-	if (o->over || o->n + n + 1 > o->cap) {
-		o->over = 1;
-		return;
-	}
-	memcpy(o->s + o->n, s, n);
-	o->n += n;
-	o->s[o->n] = '\0';
-}
-
-static void
-puts_(struct out *o, const char *s)
-{
-	put(o, s, strlen(s));
-}
-
-static void
-putf_int(struct out *o, long v)
-{
-	char buf[24];
-	int n = snprintf(buf, sizeof buf, "%ld", v);
-
-	put(o, buf, (size_t)n);
-}
-
-/* Writes letter t (UTF-8 spelling u): in brackets when it is more than one
- * code point, so a reader can tell it from two letters. */
-static void
-put_letter(struct out *o, const char *u)
-{
-	uint32_t cp;
-	size_t len = strlen(u);
-	int n = utf8_decode(u, len, &cp);
-
-	if (n > 0 && (size_t)n == len) {
-		put(o, u, len);
-	} else {
-		put(o, "[", 1);
-		put(o, u, len);
-		put(o, "]", 1);
-	}
-}
-
 static int
 cmp_utf8(const struct rules *r, int a, int b)
 {
@@ -533,7 +482,7 @@ int
 cgp_format(const struct rules *r, const struct position *p, char *out,
 	size_t cap)
 {
-	struct out o = { out, cap, 0, 0 };
+	struct strbuf o = { out, cap, 0, 0 };
 	int order[RULES_MAX_TILES];
 	int row, col, i, t, k, n, first;
 	int seen_ld = 0, seen_lex = 0, seen_etl = 0, seen_cr = 0, seen_bb = 0,
@@ -546,7 +495,7 @@ cgp_format(const struct rules *r, const struct position *p, char *out,
 		int run = 0;
 
 		if (row > 0)
-			put(&o, "/", 1);
+			strbuf_put(&o, "/", 1);
 		for (col = 0; col < p->board.cols; col++) {
 			uint8_t s = board_at(&p->board, row, col);
 
@@ -555,30 +504,30 @@ cgp_format(const struct rules *r, const struct position *p, char *out,
 				continue;
 			}
 			if (run > 0)
-				putf_int(&o, run);
+				strbuf_putint(&o, run);
 			run = 0;
 			t = TILE_LETTER(s);
 			if (t < 1 || t > r->nletters)
 				return -1;
-			put_letter(&o, TILE_IS_BLANK(s) ? r->utf8_lower[t]
+			strbuf_put_letter(&o, TILE_IS_BLANK(s) ? r->utf8_lower[t]
 				: r->utf8[t]);
 		}
 		if (run > 0)
-			putf_int(&o, run);
+			strbuf_putint(&o, run);
 	}
 
 	/* CGP lists the player to move first. */
 	first = p->to_move > 0 && p->to_move < p->nplayers ? p->to_move : 0;
-	put(&o, " ", 1);
+	strbuf_put(&o, " ", 1);
 	for (i = 0; i < p->nplayers; i++) {
 		int pl = (first + i) % p->nplayers;
 
 		if (i > 0)
-			put(&o, "/", 1);
+			strbuf_put(&o, "/", 1);
 		if (!p->rack_known[pl])
 			continue;
 		for (k = 0; k < p->racks[pl][0]; k++)
-			put(&o, "?", 1);
+			strbuf_put(&o, "?", 1);
 		/* Then the letters in UTF-8 byte order, as the conformance
 		 * data (and a plain sort of the text) writes them: only the
 		 * letters on the rack are sorted. */
@@ -593,16 +542,16 @@ cgp_format(const struct rules *r, const struct position *p, char *out,
 		}
 		for (k = 0; k < n; k++)
 			for (t = 0; t < p->racks[pl][order[k]]; t++)
-				put_letter(&o, r->utf8[order[k]]);
+				strbuf_put_letter(&o, r->utf8[order[k]]);
 	}
-	put(&o, " ", 1);
+	strbuf_put(&o, " ", 1);
 	for (i = 0; i < p->nplayers; i++) {
 		if (i > 0)
-			put(&o, "/", 1);
-		putf_int(&o, p->scores[(first + i) % p->nplayers]);
+			strbuf_put(&o, "/", 1);
+		strbuf_putint(&o, p->scores[(first + i) % p->nplayers]);
 	}
-	put(&o, " ", 1);
-	putf_int(&o, p->zeros);
+	strbuf_put(&o, " ", 1);
+	strbuf_putint(&o, p->zeros);
 
 	/* Opcodes in their order; those held in fields are written from the
 	 * field, so a caller's change shows, and fields set without an opcode
@@ -615,73 +564,73 @@ cgp_format(const struct rules *r, const struct position *p, char *out,
 			seen_ld = 1;
 			if (p->rules_name[0] == '\0')
 				continue;
-			puts_(&o, " ld ");
-			puts_(&o, p->rules_name);
+			strbuf_puts(&o, " ld ");
+			strbuf_puts(&o, p->rules_name);
 		} else if (op_is(op, nl, "lex")) {
 			seen_lex = 1;
 			if (p->lexicon[0] == '\0')
 				continue;
-			puts_(&o, " lex ");
-			puts_(&o, p->lexicon);
+			strbuf_puts(&o, " lex ");
+			strbuf_puts(&o, p->lexicon);
 		} else if (op_is(op, nl, "etl")) {
 			seen_etl = 1;
 			if (p->exchange_min < 0)
 				continue;
-			puts_(&o, " etl ");
-			putf_int(&o, p->exchange_min);
+			strbuf_puts(&o, " etl ");
+			strbuf_putint(&o, p->exchange_min);
 		} else if (op_is(op, nl, "cr")) {
 			seen_cr = 1;
 			if (challenge_name(p->challenge) == NULL)
 				continue;
-			puts_(&o, " cr ");
-			puts_(&o, challenge_name(p->challenge));
+			strbuf_puts(&o, " cr ");
+			strbuf_puts(&o, challenge_name(p->challenge));
 		} else if (op_is(op, nl, "bb")) {
 			seen_bb = 1;
 			if (p->bingo_bonus < 0)
 				continue;
-			puts_(&o, " bb ");
-			putf_int(&o, p->bingo_bonus);
+			strbuf_puts(&o, " bb ");
+			strbuf_putint(&o, p->bingo_bonus);
 		} else if (op_is(op, nl, "mcnz")) {
 			seen_mcnz = 1;
 			if (p->max_zeros < 0)
 				continue;
-			puts_(&o, " mcnz ");
-			putf_int(&o, p->max_zeros);
+			strbuf_puts(&o, " mcnz ");
+			strbuf_putint(&o, p->max_zeros);
 		} else {
-			puts_(&o, " ");
-			puts_(&o, op);
+			strbuf_puts(&o, " ");
+			strbuf_puts(&o, op);
 		}
-		puts_(&o, ";");
+		strbuf_puts(&o, ";");
 	}
 	if (!seen_lex && p->lexicon[0] != '\0') {
-		puts_(&o, " lex ");
-		puts_(&o, p->lexicon);
-		puts_(&o, ";");
+		strbuf_puts(&o, " lex ");
+		strbuf_puts(&o, p->lexicon);
+		strbuf_puts(&o, ";");
 	}
 	if (!seen_ld && p->rules_name[0] != '\0') {
-		puts_(&o, " ld ");
-		puts_(&o, p->rules_name);
-		puts_(&o, ";");
+		strbuf_puts(&o, " ld ");
+		strbuf_puts(&o, p->rules_name);
+		strbuf_puts(&o, ";");
 	}
 	if (!seen_etl && p->exchange_min >= 0) {
-		puts_(&o, " etl ");
-		putf_int(&o, p->exchange_min);
-		puts_(&o, ";");
+		strbuf_puts(&o, " etl ");
+		strbuf_putint(&o, p->exchange_min);
+		strbuf_puts(&o, ";");
 	}
 	if (!seen_cr && challenge_name(p->challenge) != NULL) {
-		puts_(&o, " cr ");
-		puts_(&o, challenge_name(p->challenge));
-		puts_(&o, ";");
+		strbuf_puts(&o, " cr ");
+		strbuf_puts(&o, challenge_name(p->challenge));
+		strbuf_puts(&o, ";");
 	}
 	if (!seen_bb && p->bingo_bonus >= 0) {
-		puts_(&o, " bb ");
-		putf_int(&o, p->bingo_bonus);
-		puts_(&o, ";");
+		strbuf_puts(&o, " bb ");
+		strbuf_putint(&o, p->bingo_bonus);
+		strbuf_puts(&o, ";");
 	}
 	if (!seen_mcnz && p->max_zeros >= 0) {
-		puts_(&o, " mcnz ");
-		putf_int(&o, p->max_zeros);
-		puts_(&o, ";");
+		strbuf_puts(&o, " mcnz ");
+		strbuf_putint(&o, p->max_zeros);
+		strbuf_puts(&o, ";");
 	}
 	if (o.over) {
 		out[0] = '\0';

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "strbuf.h"
 #include "move.h"
 
 static int
@@ -288,46 +289,11 @@ move_parse(const struct rules *r, const struct board *b, const char *s,
 	return 0;
 }
 
-struct out {
-	char *s;
-	size_t cap, n;
-	int over;
-};
-
-static void
-put(struct out *o, const char *s, size_t n)
-{
-	if (o->over || o->n + n + 1 > o->cap) {
-		o->over = 1;
-		return;
-	}
-	memcpy(o->s + o->n, s, n);
-	o->n += n;
-	o->s[o->n] = '\0';
-}
-
-/* A letter, in brackets when it is spelt with more than one code point. */
-static void
-put_letter(struct out *o, const char *u)
-{
-	uint32_t cp;
-	size_t len = strlen(u);
-	int n = utf8_decode(u, len, &cp);
-
-	if (n > 0 && (size_t)n == len) {
-		put(o, u, len);
-	} else {
-		put(o, "[", 1);
-		put(o, u, len);
-		put(o, "]", 1);
-	}
-}
-
 int
 move_format(const struct rules *r, const struct move *m, char *out,
 	size_t cap)
 {
-	struct out o = { out, cap, 0, 0 };
+	struct strbuf o = { out, cap, 0, 0 };
 	char buf[32];
 	int i, n, t;
 
@@ -336,21 +302,21 @@ move_format(const struct rules *r, const struct move *m, char *out,
 	out[0] = '\0';
 	switch (m->kind) {
 	case MOVE_PASS:
-		put(&o, "-", 1);
+		strbuf_put(&o, "-", 1);
 		break;
 	case MOVE_EXCHANGE:
-		put(&o, "-", 1);
+		strbuf_put(&o, "-", 1);
 		if (!m->tiles_known) {
 			n = snprintf(buf, sizeof buf, "%d", m->len);
-			put(&o, buf, (size_t)n);
+			strbuf_put(&o, buf, (size_t)n);
 			break;
 		}
 		for (i = 0; i < m->len && i < RULES_MAX_DIM; i++) {
 			t = TILE_LETTER(m->tiles[i]);
 			if (m->tiles[i] == TILE_BLANK || t == 0)
-				put(&o, "?", 1);
+				strbuf_put(&o, "?", 1);
 			else if (t <= r->nletters)
-				put_letter(&o, r->utf8[t]);
+				strbuf_put_letter(&o, r->utf8[t]);
 			else
 				return -1;
 		}
@@ -362,17 +328,17 @@ move_format(const struct rules *r, const struct move *m, char *out,
 		else
 			n = snprintf(buf, sizeof buf, "%c%d ", 'A' + m->col,
 				m->row + 1);
-		put(&o, buf, (size_t)n);
+		strbuf_put(&o, buf, (size_t)n);
 		for (i = 0; i < m->len && i < RULES_MAX_DIM; i++) {
 			uint8_t x = m->tiles[i];
 
 			t = TILE_LETTER(x);
 			if (x == 0)
-				put(&o, ".", 1);
+				strbuf_put(&o, ".", 1);
 			else if (t < 1 || t > r->nletters)
 				return -1;
 			else
-				put_letter(&o, TILE_IS_BLANK(x) ? r->utf8_lower[t]
+				strbuf_put_letter(&o, TILE_IS_BLANK(x) ? r->utf8_lower[t]
 					: r->utf8[t]);
 		}
 		break;
