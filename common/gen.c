@@ -848,6 +848,32 @@ gen_row_maxv(const struct gen *g, int *maxv)
 	}
 }
 
+/* Sums over some squares of a row for gen_anchor_bound: tiles there, word
+ * premiums, best new letter scores, cross-words, empty squares, and empty
+ * squares by letter premium. */
+#define GEN_MAX_LMUL 4
+struct gen_side {
+	int fixed, wprod, capped, cross, k;
+	int cnt[GEN_MAX_LMUL + 1];
+};
+
+static inline void
+gen_side_add(const struct gen *g, struct gen_side *s, int j, const int *maxv)
+{
+	int lm = g->rlm[j];
+
+	if (g->rtile[j] != 0) {
+		s->fixed += g->rval[j];
+		return;
+	}
+	s->cnt[lm]++;
+	s->k++;
+	s->wprod *= g->rwm[j];
+	s->capped += maxv[j] * lm;
+	if (g->rcscore[j] >= 0)
+		s->cross += (g->rcscore[j] + maxv[j] * lm) * g->rwm[j];
+}
+
 /* An upper bound on the score of any placement generated from anchor a of
  * the current row (left limit left_min), for a rack whose tile values
  * sorted descending are vals[0..n) (maxv from gen_row_maxv).  A placement fills a run of k <= n
@@ -862,7 +888,10 @@ gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
 	int n, const int *maxv)
 {
 	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
-	int nl = 0, nr = 0, j, L, R, best = -1;
+	struct gen_side ls[RULES_MAX_RACK], rs[RULES_MAX_RACK], cur;
+	static const struct gen_side zero = { 0, 1, 0, 0, 0, { 0 } };
+	int pre[RULES_MAX_RACK + 1];
+	int nl = 0, nr = 0, j, L, R, q, best = -1;
 	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 
 	if (n <= 0 || (g->rcross[a] & ok) == 0)
@@ -880,37 +909,46 @@ gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
 				break;
 			re[nr++] = j;
 		}
+	/* Sums over the squares of each side, the anchor on the left one;
+	 * each side's run grows by one empty square and the tiles after it. */
+	cur = zero;
+	for (L = 0, j = a; L <= nl; L++) {
+		int lo = L ? le[L - 1] : a;
+
+		/* Tiles touching the run belong to the word. */
+		while (lo > 0 && g->rtile[lo - 1] != 0)
+			lo--;
+		for (; j >= lo; j--)
+			gen_side_add(g, &cur, j, maxv);
+		ls[L] = cur;
+	}
+	cur = zero;
+	for (R = 0, j = a + 1; R <= nr; R++) {
+		int hi = R ? re[R - 1] : a;
+
+		while (hi + 1 < g->width && g->rtile[hi + 1] != 0)
+			hi++;
+		for (; j <= hi; j++)
+			gen_side_add(g, &cur, j, maxv);
+		rs[R] = cur;
+	}
+	pre[0] = 0;
+	for (q = 0; q < n; q++)
+		pre[q + 1] = pre[q] + vals[q];
 	for (L = 0; L <= nl; L++)
 		for (R = 0; R <= nr && L + R + 1 <= n; R++) {
-			int lo = L ? le[L - 1] : a, hi = R ? re[R - 1] : a;
-			int lms[RULES_MAX_RACK], k = 0, q, fixed = 0, wprod = 1;
-			int cross = 0, main = 0, capped = 0, bound;
+			const struct gen_side *x = &ls[L], *y = &rs[R];
+			int fixed = x->fixed + y->fixed, wprod = x->wprod * y->wprod;
+			int capped = x->capped + y->capped, cross = x->cross + y->cross;
+			int k = x->k + y->k, main = 0, pos = 0, v, bound;
 
-			/* Tiles touching the run belong to the word. */
-			while (lo > 0 && g->rtile[lo - 1] != 0)
-				lo--;
-			while (hi + 1 < g->width && g->rtile[hi + 1] != 0)
-				hi++;
-			for (j = lo; j <= hi; j++) {
-				int v;
+			/* The best values on the best letter premiums. */
+			for (v = GEN_MAX_LMUL; v >= 1 && pos < k; v--) {
+				int c = x->cnt[v] + y->cnt[v];
 
-				if (g->rtile[j] != 0) {
-					fixed += g->rval[j];
-					continue;
-				}
-				/* Insertion sort, descending: k <= n is small. */
-				v = g->rlm[j];
-				for (q = k; q > 0 && lms[q - 1] < v; q--)
-					lms[q] = lms[q - 1];
-				lms[q] = v;
-				k++;
-				wprod *= g->rwm[j];
-				capped += maxv[j] * g->rlm[j];
-				if (g->rcscore[j] >= 0)
-					cross += (g->rcscore[j] + maxv[j] * g->rlm[j]) * g->rwm[j];
+				main += v * (pre[pos + c] - pre[pos]);
+				pos += c;
 			}
-			for (q = 0; q < k; q++)
-				main += vals[q] * lms[q];
 			/* Both are upper bounds on the new tiles' letter sum. */
 			if (capped < main)
 				main = capped;
