@@ -111,11 +111,11 @@ check-cli: $(SAN_BINS) tools
 
 demo: setup
 	$(MAKE) all
-	sh scripts/demo.sh $(BIN)
+	ORDVERK_LEXDIR=$(abspath $(LEXICONS_DIR)) sh scripts/demo.sh $(BIN)
 
 bench: setup
 	$(MAKE) all
-	sh scripts/bench.sh $(BIN)
+	ORDVERK_LEXDIR=$(abspath $(LEXICONS_DIR)) sh scripts/bench.sh $(BIN)
 
 fuzz:
 	sh scripts/fuzz.sh

@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${ORDVERK_SHARED:-$top/../shared}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-export ORDVERK_LEXDIR="$top/lexicons"
+export ORDVERK_LEXDIR="${ORDVERK_LEXDIR:-$top/lexicons}"
 one=""
 command -v taskset >/dev/null 2>&1 && one="taskset -c 0"
 

@@ -5,7 +5,7 @@
 set -eu
 BIN=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
-export ORDVERK_LEXDIR="$top/lexicons"
+export ORDVERK_LEXDIR="${ORDVERK_LEXDIR:-$top/lexicons}"
 export PATH="$BIN:$PATH"
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
