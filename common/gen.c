@@ -66,6 +66,8 @@ struct gen {
 	uint8_t rack[RULES_MAX_TILES];
 	int rack_tiles;
 	uint64_t rackmask;             /* letters (not blanks) on the rack */
+	uint64_t avail;                /* letters the rack can supply: rackmask,
+	                                  or all with a blank */
 	uint8_t byval[RULES_MAX_RACK]; /* gen_best: rack letters, best value first */
 	int nbyval;
 	int rack_size, bingo;
@@ -539,8 +541,7 @@ gen_step(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 		if (arc != 0)
 			gen_through(g, col, arc, lstart, ms + g->rval[col], wm, cs,
 			    np);
-	} else if (g->rack_tiles != 0 && (g->rcross[col] &
-	    (g->rack[0] != 0 ? g->all_letters : g->rackmask)) != 0) {
+	} else if ((g->rcross[col] & g->avail) != 0) {
 		gen_rec(g, col, run, lstart, ms, wm, cs, np);
 	}
 }
@@ -600,26 +601,33 @@ gen_through(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 
 /* Letter L, arc i: a tile of it from the rack, then a blank as it. */
 #define GEN_TRY_LETTER() do { \
+	uint64_t avail = g->avail; \
 	if (g->rack[L] != 0) { \
 		int v = g->values[L] * lm; \
 	 \
-		if (--g->rack[L] == 0) \
+		if (--g->rack[L] == 0) { \
 			g->rackmask &= ~((uint64_t)1 << L); \
+			if (g->rack[0] == 0) \
+				g->avail = g->rackmask; \
+		} \
 		g->rack_tiles--; \
 		g->strip[col] = (uint8_t)L; \
 		gen_goon(g, col, i, lstart, ms + v, nwm, \
 		    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1); \
 		g->rack[L]++; \
 		g->rackmask |= (uint64_t)1 << L; \
+		g->avail = avail; \
 		g->rack_tiles++; \
 	} \
 	if (g->rack[0] != 0) { \
-		g->rack[0]--; \
+		if (--g->rack[0] == 0) \
+			g->avail = g->rackmask; \
 		g->rack_tiles--; \
 		g->strip[col] = (uint8_t)(L | TILE_BLANK); \
 		gen_goon(g, col, i, lstart, ms, nwm, \
 		    csc >= 0 ? cs + csc * sw : cs, np + 1); \
 		g->rack[0]++; \
+		g->avail = avail; \
 		g->rack_tiles++; \
 	} \
 	} while (0)
@@ -637,8 +645,7 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 		return;
 	{
 		/* Letters that may go here and that the rack can supply. */
-		uint64_t possible = g->rcross[col] &
-		    (g->rack[0] != 0 ? g->all_letters : g->rackmask);
+		uint64_t possible = g->rcross[col] & g->avail;
 		int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];
 		int nwm = wm * sw, maxL;
 
@@ -718,6 +725,7 @@ gen_load_rack(struct gen *g, const struct position *p)
 	for (t = 1; t < RULES_MAX_TILES; t++)
 		if (g->rack[t] != 0)
 			g->rackmask |= (uint64_t)1 << t;
+	g->avail = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 }
 
 /* All placements, through gen_record. */
