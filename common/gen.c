@@ -14,12 +14,15 @@
  * from anchor a never enters the previous anchor of the row (left_min).
  * A one-tile play forming words both ways comes out across only.
  *
- * Speed: every sibling run an arc points to gets a mask of its letters
- * (when the alphabet has at most 32), so the letters worth trying at a
- * square (cross-set, rack) are picked out by bit operations and their arcs
- * found by counting bits, without scanning the run; a square that cannot
- * go on (a tile there without an arc, nothing from the rack fits) is seen
- * before a call.
+ * Speed: every sibling run the search meets gets a mask of its letters
+ * (when the alphabet has at most 32; made on first use), so the letters
+ * worth trying at a square (cross-set, rack) are picked out by bit
+ * operations and their arcs found by counting bits, without scanning the
+ * run; a square that cannot go on (a tile there without an arc, nothing
+ * from the rack fits) is seen before a call; cross-sets are redone only
+ * in lines a changed square touches.  gen_best cannot prune much more: its
+ * bounds know nothing of the lexicon, and the bingo bonus alone keeps most
+ * open anchors above the best score of a greedy robot's rack.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +42,11 @@ struct gen {
 	const uint32_t *nodes;
 	/* For each node that starts a sibling run, bit L-1 set for each
 	 * letter L in the run (NULL when the alphabet has over 32 letters):
-	 * the arc for L is then found by counting bits, not by a scan. */
+	 * the arc for L is then found by counting bits, not by a scan.  Filled
+	 * in as runs are first met (bit i of maskdone says runmask[i] is), so
+	 * only the pages of runs used are ever touched. */
 	uint32_t *runmask;
+	uint64_t *maskdone;
 	uint32_t dawg_root, gaddag_root;
 	uint64_t all_letters;
 	int values[RULES_MAX_TILES];
@@ -81,45 +87,55 @@ struct gen {
 	int oom;
 };
 
-/* Fills g->runmask for every run some arc points to. */
+/* Allocates the run masks, all still to be filled. */
 static int
 gen_runmasks(struct gen *g, struct err *e)
 {
-	uint32_t n = lex_node_count(g->lex), i, j;
-	const uint32_t *nodes = g->nodes;
-	uint8_t *done;
+	uint32_t n = lex_node_count(g->lex);
 
 	if (n == 0)
 		return 0;
 	g->runmask = calloc(n, sizeof *g->runmask);
-	done = calloc(n, 1);
-	if (g->runmask == NULL || done == NULL) {
+	g->maskdone = calloc(n / 64 + 1, sizeof *g->maskdone);
+	if (g->runmask == NULL || g->maskdone == NULL) {
 		free(g->runmask);
+		free(g->maskdone);
 		g->runmask = NULL;
-		free(done);
+		g->maskdone = NULL;
 		err_set(e, 0, "out of memory");
 		return -1;
 	}
-	for (i = 0; i < n; i++) {
-		uint32_t c = lex_node_child(nodes[i]), m = 0;
-
-		if (c == 0 || c >= n || done[c])
-			continue;
-		done[c] = 1;
-		for (j = c; j < n; j++) {
-			int t = lex_node_tile(nodes[j]);
-
-			/* A tile beyond the alphabet sorts last and is never
-			 * looked for: it changes no other letter's rank. */
-			if (t > 0 && t <= 32)
-				m |= (uint32_t)1 << (t - 1);
-			if (lex_node_last(nodes[j]))
-				break;
-		}
-		g->runmask[c] = m;
-	}
-	free(done);
 	return 0;
+}
+
+/* Fills in the mask of the run starting at node run. */
+static uint32_t
+gen_run_mask_fill(struct gen *g, uint32_t run)
+{
+	const uint32_t *nodes = g->nodes;
+	uint32_t n = lex_node_count(g->lex), j, m = 0;
+
+	for (j = run; j < n; j++) {
+		int t = lex_node_tile(nodes[j]);
+
+		/* A tile beyond the alphabet sorts last and is never looked
+		 * for: it changes no other letter's rank. */
+		if (t > 0 && t <= 32)
+			m |= (uint32_t)1 << (t - 1);
+		if (lex_node_last(nodes[j]))
+			break;
+	}
+	g->runmask[run] = m;
+	g->maskdone[run >> 6] |= (uint64_t)1 << (run & 63);
+	return m;
+}
+
+static inline uint32_t
+gen_run_mask(struct gen *g, uint32_t run)
+{
+	if ((g->maskdone[run >> 6] >> (run & 63)) & 1)
+		return g->runmask[run];
+	return gen_run_mask_fill(g, run);
 }
 
 struct gen *
@@ -157,6 +173,7 @@ gen_destroy(struct gen *g)
 	if (g == NULL)
 		return;
 	free(g->runmask);
+	free(g->maskdone);
 	free(g->moves);
 	free(g);
 }
@@ -215,11 +232,14 @@ gen_lowest_bit32(uint32_t m)
 
 /* As gen_follow, with the run masks: letter t >= 1. */
 static inline uint32_t
-gen_follow_mask(const struct gen *g, uint32_t run, int t)
+gen_follow_mask(struct gen *g, uint32_t run, int t)
 {
-	uint32_t m = g->runmask[run], below;
+	uint32_t m, below;
 
-	if (run == 0 || ((m >> (t - 1)) & 1) == 0)
+	if (run == 0)
+		return 0;
+	m = gen_run_mask(g, run);
+	if (((m >> (t - 1)) & 1) == 0)
 		return 0;
 	below = m & (((uint32_t)1 << (t - 1)) - 1);
 	/* The separator, tile 0, comes first when the run has one. */
@@ -652,7 +672,8 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 		if (possible == 0)
 			return;
 		if (g->runmask != NULL) {
-			uint32_t rm = g->runmask[run], m = rm & (uint32_t)(possible >> 1);
+			uint32_t rm = gen_run_mask(g, run);
+			uint32_t m = rm & (uint32_t)(possible >> 1);
 			uint32_t base = run + (lex_node_tile(nodes[run]) == 0);
 
 			while (m != 0) {
