@@ -14,86 +14,6 @@
 
 /* --- Fixtures --- */
 
-/* A lexicon from a word-list file (one word a line, any case; entries
- * that do not normalise are skipped).  every = keep one word in `every`. */
-static struct lex *
-lex_from_file(const struct rules *r, const char *path, int every)
-{
-	FILE *fp = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0, n = 0, ncap = 1 << 16, k = 0;
-	ssize_t len;
-	uint8_t *words = malloc(ncap * RULES_MAX_WORD), *lens = malloc(ncap);
-	struct lex *lex;
-	struct err e;
-
-	ck_assert_ptr_nonnull(fp);
-	ck_assert_ptr_nonnull(words);
-	ck_assert_ptr_nonnull(lens);
-	while ((len = getline(&line, &cap, fp)) > 0) {
-		uint8_t tiles[RULES_MAX_WORD];
-		int nt;
-		enum norm_result res;
-
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			len--;
-		res = rules_normalise_word(r, line, (size_t)len, tiles, &nt, NULL);
-		if (res != NORM_OK && res != NORM_FOLDED)
-			continue;
-		if (k++ % (size_t)every != 0)
-			continue;
-		if (n == ncap) {
-			ncap *= 2;
-			words = realloc(words, ncap * RULES_MAX_WORD);
-			lens = realloc(lens, ncap);
-			ck_assert_ptr_nonnull(words);
-			ck_assert_ptr_nonnull(lens);
-		}
-		memcpy(words + n * RULES_MAX_WORD, tiles, (size_t)nt);
-		lens[n++] = (uint8_t)nt;
-	}
-	free(line);
-	fclose(fp);
-	/* lex_build wants the words back to back. */
-	{
-		size_t i, off = 0;
-
-		for (i = 0; i < n; i++) {
-			memmove(words + off, words + i * RULES_MAX_WORD, lens[i]);
-			off += lens[i];
-		}
-	}
-	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
-	if (lex == NULL)
-		ck_abort_msg("lex_build: %s", e.msg);
-	free(words);
-	free(lens);
-	return lex;
-}
-
-/* A lexicon from a NULL-terminated list of words. */
-static struct lex *
-lex_from_words(const struct rules *r, const char *const *list)
-{
-	uint8_t words[4096], lens[256];
-	size_t n = 0, off = 0;
-	struct lex *lex;
-	struct err e;
-
-	for (; *list != NULL; list++) {
-		int nt;
-
-		ck_assert_int_eq(rules_normalise_word(r, *list, strlen(*list),
-		    words + off, &nt, NULL), NORM_OK);
-		lens[n++] = (uint8_t)nt;
-		off += (size_t)nt;
-	}
-	lex = lex_build(words, lens, n, r->name, NULL, NULL, &e);
-	if (lex == NULL)
-		ck_abort_msg("lex_build: %s", e.msg);
-	return lex;
-}
-
 static void
 parse_pos(const struct rules *r, const char *cgp, struct position *p)
 {
@@ -172,7 +92,7 @@ conformance(const char *variant, const char *wordlist)
 	if (test_shared_path(wordlist, wpath, sizeof wpath, who) == NULL)
 		return;
 	ck_assert_ptr_nonnull(r);
-	lex = lex_from_file(r, wpath, 1);
+	lex = test_lex_from_file(r, wpath, 1);
 	g = gen_create(r, lex, &e);
 	ck_assert_ptr_nonnull(g);
 	fp = fopen(mpath, "r");
@@ -452,7 +372,7 @@ START_TEST(brute_force_small_lexicon)
 			return;
 		/* A small lexicon: one word in 7, so many board words are not
 		 * in it and cross-checks fail often. */
-		lex = lex_from_file(r, wpath, 7);
+		lex = test_lex_from_file(r, wpath, 7);
 		g = gen_create(r, lex, &e);
 		ck_assert_ptr_nonnull(g);
 		fp = fopen(mpath, "r");
@@ -521,7 +441,7 @@ START_TEST(validate_agrees)
 	    test_shared_path("wordlists/small/is-2to4.txt", wpath, sizeof wpath,
 	    "validate_agrees") == NULL)
 		return;
-	lex = lex_from_file(r, wpath, 1);
+	lex = test_lex_from_file(r, wpath, 1);
 	g = gen_create(r, lex, &e);
 	fp = fopen(mpath, "r");
 	while ((len = getline(&line, &cap, fp)) > 0) {
@@ -571,7 +491,7 @@ START_TEST(empty_board_tiny)
 	 * BA = 8.  Exchanges: A, B, AB = 3.  Pass: 1. */
 	static const char *const words[] = { "AB", "BA", "ABA", NULL };
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = lex_from_words(r, words);
+	struct lex *lex = test_lex_from_words(r, words);
 	struct gen *g;
 	struct err e;
 	static struct position p;
@@ -614,7 +534,7 @@ START_TEST(one_tile_both_ways_once)
 	 * plain squares, A=1 already there: 4 each. */
 	static const char *const words[] = { "AB", "BA", NULL };
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = lex_from_words(r, words);
+	struct lex *lex = test_lex_from_words(r, words);
 	struct gen *g = gen_create(r, lex, NULL);
 	static struct position p;
 	long n, i;
@@ -677,7 +597,7 @@ START_TEST(sowpods_opening)
 		fprintf(stderr, "SKIP sowpods_opening: %s not found\n", path);
 		return;
 	}
-	lex = lex_from_file(r, path, 1);
+	lex = test_lex_from_file(r, path, 1);
 	ck_assert_uint_gt(lex_word_count(lex), 260000);
 	g = gen_create(r, lex, &e);
 	parse_pos(r, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ?DIJNNR/ 0/0 0", &p);
@@ -763,8 +683,8 @@ START_TEST(robots_choose)
 	    test_shared_path("wordlists/small/en-enable-2to4.txt", wpath, sizeof wpath,
 	    "robots_choose") == NULL)
 		return;
-	lex = lex_from_file(r, wpath, 1);
-	vocab = lex_from_file(r, wpath, 3);
+	lex = test_lex_from_file(r, wpath, 1);
+	vocab = test_lex_from_file(r, wpath, 3);
 	g = gen_create(r, lex, &e);
 	full = robot_create(r, lex, &ro, &e);
 	ro.strategy = ROBOT_MIDLUNGUR;
@@ -846,7 +766,7 @@ START_TEST(robot_fallback_pass)
 {
 	static const char *const words[] = { "ZZZ", NULL };
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = lex_from_words(r, words);
+	struct lex *lex = test_lex_from_words(r, words);
 	struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
 	struct robot *rb = robot_create(r, lex, &ro, NULL);
 	static struct position p;
