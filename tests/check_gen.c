@@ -364,8 +364,6 @@ START_TEST(brute_force_small_lexicon)
 		FILE *fp;
 		char *line = NULL;
 		size_t cap = 0;
-		ssize_t len;
-		int expect_pos = 1;
 
 		if (test_shared_path(files[f][1], mpath, sizeof mpath, "brute force") == NULL ||
 		    test_shared_path(wl[f], wpath, sizeof wpath, "brute force") == NULL)
@@ -377,21 +375,12 @@ START_TEST(brute_force_small_lexicon)
 		ck_assert_ptr_nonnull(g);
 		fp = fopen(mpath, "r");
 		ck_assert_ptr_nonnull(fp);
-		while ((len = getline(&line, &cap, fp)) > 0) {
+		while (test_next_position(fp, &line, &cap)) {
 			static struct position p;
 			struct brute bf;
 			char **got;
 			long ngot, i;
 
-			while (len > 0 && (line[len - 1] == '\n'))
-				line[--len] = '\0';
-			if (len == 0) {
-				expect_pos = 1;
-				continue;
-			}
-			if (!expect_pos)
-				continue;
-			expect_pos = 0;
 			parse_pos(r, line, &p);
 			memset(&bf, 0, sizeof bf);
 			bf.r = r;
@@ -432,8 +421,6 @@ START_TEST(validate_agrees)
 	FILE *fp;
 	char *line = NULL;
 	size_t cap = 0;
-	ssize_t len;
-	int expect_pos = 1;
 	long checked = 0;
 
 	if (test_shared_path("conformance/is-moves.txt", mpath, sizeof mpath,
@@ -444,19 +431,11 @@ START_TEST(validate_agrees)
 	lex = test_lex_from_file(r, wpath, 1);
 	g = gen_create(r, lex, &e);
 	fp = fopen(mpath, "r");
-	while ((len = getline(&line, &cap, fp)) > 0) {
+	while (test_next_position(fp, &line, &cap)) {
 		static struct position p;
 		long n, i;
 		const struct move *mv;
 
-		if (line[0] == '\n') {
-			expect_pos = 1;
-			continue;
-		}
-		if (!expect_pos)
-			continue;
-		expect_pos = 0;
-		line[len - 1] = '\0';
 		parse_pos(r, line, &p);
 		n = gen_all(g, &p, 0, GEN_PLACEMENTS, &e);
 		mv = gen_moves(g);
@@ -675,8 +654,7 @@ START_TEST(robots_choose)
 	FILE *fp;
 	char *line = NULL;
 	size_t cap = 0;
-	ssize_t len;
-	int expect_pos = 1, npos = 0;
+	int npos = 0;
 
 	if (test_shared_path("conformance/en-moves.txt", mpath, sizeof mpath,
 	    "robots_choose") == NULL ||
@@ -700,21 +678,13 @@ START_TEST(robots_choose)
 	rng_seed(&r2, 42);
 	rng_seed(&r3, 7);
 	fp = fopen(mpath, "r");
-	while ((len = getline(&line, &cap, fp)) > 0) {
+	while (test_next_position(fp, &line, &cap)) {
 		static struct position p;
 		struct move a, b, c;
 		long n, i;
 		int top = -1;
 		const struct move *mv;
 
-		if (line[0] == '\n') {
-			expect_pos = 1;
-			continue;
-		}
-		if (!expect_pos)
-			continue;
-		expect_pos = 0;
-		line[len - 1] = '\0';
 		parse_pos(r, line, &p);
 		n = gen_all(g, &p, 20, GEN_PLACEMENTS, &e);
 		mv = gen_moves(g);

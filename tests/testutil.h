@@ -113,6 +113,26 @@ test_lex_from_words(const struct rules *r, const char *const *list)
 	return lex;
 }
 
+/* test_next_position: reads a conformance *-moves.txt file (blocks of a CGP
+ * line, its moves and a blank line) on to the next position, leaving its CGP
+ * line in *line without the line end.  Returns 1, or 0 at the end. */
+static inline int
+test_next_position(FILE *fp, char **line, size_t *cap)
+{
+	ssize_t len;
+	int in_block = ftell(fp) != 0;
+
+	while ((len = getline(line, cap, fp)) > 0) {
+		while (len > 0 && ((*line)[len - 1] == '\n' || (*line)[len - 1] == '\r'))
+			(*line)[--len] = '\0';
+		if (len == 0)
+			in_block = 0;
+		else if (!in_block)
+			return 1;
+	}
+	return 0;
+}
+
 /* test_run: runs suite s and returns the process exit status. */
 static inline int
 test_run(Suite *s)
