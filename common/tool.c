@@ -325,8 +325,9 @@ existing(const char *dir, const char *rules_name)
 }
 
 char *
-tool_default_lexicon(const char *rules_name)
+tool_default_lexicon(const struct rules *r)
 {
+	const char *rules_name = r->lexicon_hint[0] ? r->lexicon_hint : r->name;
 	char exe[PATH_MAX], dir[PATH_MAX + 32];
 	const char *env = getenv("ORDVERK_LEXDIR");
 	char *p, *slash;

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "err.h"
+#include "rules.h"
 
 enum { TOOL_OK = 0, TOOL_NO = 1, TOOL_ERR = 2 };
 
@@ -81,10 +82,11 @@ FILE *tool_atomic_open(struct tool_atomic *a, const char *path);
 int tool_atomic_commit(struct tool_atomic *a);
 void tool_atomic_abort(struct tool_atomic *a);
 
-/* tool_default_lexicon: the path of the default lexicon for ruleset name,
- * searched in $ORDVERK_LEXDIR, then ../lexicons beside the running binary
+/* tool_default_lexicon: the path of the default lexicon of ruleset r, named
+ * by its lexicon_hint (else its name: no-nsf and is-old share the lexicons of
+ * no and is), searched in $ORDVERK_LEXDIR, then ../lexicons beside the running binary
  * (the build tree), then ../lexicons two levels up (build/san/bin), then the
  * installed ORDVERK_LEXDIR.  Returns a malloc'ed path or NULL if none exists. */
-char *tool_default_lexicon(const char *rules_name);
+char *tool_default_lexicon(const struct rules *r);
 
 #endif

@@ -752,8 +752,7 @@ cmd_play(int argc, char **argv)
 		usage();
 	get_rules(&r, rname);
 	if (lexpath == NULL) {
-		if ((deflex = tool_default_lexicon(r.lexicon_hint[0] ?
-		    r.lexicon_hint : r.name)) == NULL)
+		if ((deflex = tool_default_lexicon(&r)) == NULL)
 			tool_die("no default lexicon for %s; give one with -l",
 			    r.name);
 		lexpath = deflex;

@@ -126,8 +126,7 @@ ctx_get(const char *name, int bb, const char *file, long line)
 		c->rules.bingo_bonus = bb;
 	lexpath = o.lexicon;
 	if (lexpath == NULL) {
-		path = tool_default_lexicon(c->rules.lexicon_hint[0] ?
-		    c->rules.lexicon_hint : c->rules.name);
+		path = tool_default_lexicon(&c->rules);
 		if (path == NULL) {
 			tool_warnfl(file, line, "no lexicon for ruleset %s: give -l",
 			    c->rules.name);

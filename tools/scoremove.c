@@ -100,7 +100,7 @@ get_lexicon(const struct opts *o, struct lexcache *c, const struct rules *r)
 	c->lex[i] = NULL;
 	if (o->lexpath) {
 		path = tool_xstrdup(o->lexpath);
-	} else if ((path = tool_default_lexicon(r->name)) == NULL) {
+	} else if ((path = tool_default_lexicon(r)) == NULL) {
 		tool_warn("no lexicon for ruleset %s: give -l LEX or "
 		    "--no-lexicon", r->name);
 		return NULL;

@@ -954,7 +954,7 @@ main(int argc, char *argv[])
 		const char *want = rules.lexicon_hint[0] ? rules.lexicon_hint :
 		    rules.name;
 
-		default_path = tool_default_lexicon(want);
+		default_path = tool_default_lexicon(&rules);
 		if (default_path == NULL) {
 			tool_warn("no default lexicon '%s.lex' for ruleset %s "
 				"(build it with make, set ORDVERK_LEXDIR, or give -l LEX)",
