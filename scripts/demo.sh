@@ -12,7 +12,6 @@ trap 'rm -rf "$W"' EXIT
 
 say() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
 run() { say "$*"; sh -c "$*"; }
-have() { [ -x "$BIN/$1" ]; }
 
 run "printf 'kvinne\nidé\nxyzzy\n' | wordcheck -r no || true"
 run "printf 'hygge\nrødgrød\n' | wordcheck -r da"
@@ -24,17 +23,11 @@ run "wordcheck -r da --pattern 'K*DE' | head -5"
 
 for v in no da is; do
 	printf '\n\033[1m== %s: play a robot game, verify it, analyse it, rate a batch ==\033[0m\n' "$v"
-	if have bagsim && have scoremove; then
-		run "bagsim play -r $v --games 1 --seed 2026 --p1 fullsterkur --p2 midlungur --gcg $W/$v"
-		g=$(ls "$W/$v"/*.gcg | head -1)
-		run "head -12 $g"
-		run "scoremove -r $v --game $g"
-		if have movegen; then
-			run "scoremove -r $v --game --positions $g | sed -n 10p | movegen -r $v --top 5"
-			run "movegen -r $v --analyse $g | tail -3"
-		fi
-		if have elocalc; then
-			run "bagsim play -r $v --games 40 --seed 7 --p1 midlungur --p2 amlodi | elocalc --bagsim --list all"
-		fi
-	fi
+	run "bagsim play -r $v --games 1 --seed 2026 --p1 fullsterkur --p2 midlungur --gcg $W/$v"
+	g=$W/$v/game-000000.gcg
+	run "head -12 $g"
+	run "scoremove -r $v --game $g"
+	run "scoremove -r $v --game --positions $g | sed -n 10p | movegen -r $v --top 5"
+	run "movegen -r $v --analyse $g | tail -3"
+	run "bagsim play -r $v --games 40 --seed 7 --p1 midlungur --p2 amlodi | elocalc --bagsim --list all"
 done
