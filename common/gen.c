@@ -14,40 +14,67 @@
  * from anchor a never enters the previous anchor of the row (left_min).
  * A one-tile play forming words both ways comes out across only.
  *
- * Speed: every sibling run the search meets gets a mask of its letters
- * (when the alphabet has at most 32; made on first use), so the letters
- * worth trying at a square (cross-set, rack) are picked out by bit
- * operations and their arcs found by counting bits, without scanning the
- * run; a square that cannot go on (a tile there without an arc, nothing
- * from the rack fits) is seen before a call; cross-sets are redone only
- * in lines a changed square touches.  gen_best cannot prune much more: its
- * bounds know nothing of the lexicon, and the bingo bonus alone keeps most
- * open anchors above the best score of a greedy robot's rack.
+ * Speed: the search walks the GADDAG as movegraph.h lays it out, so the
+ * letters worth trying at a square (cross-set, rack) are picked out by
+ * bit operations and their arcs found by counting bits; a square that
+ * cannot go on (a tile there without an arc, nothing from the rack fits)
+ * is seen before a call; cross-sets are redone only in lines a changed
+ * square touches.
+ *
+ * gen_best bounds each anchor twice.  First from the board and the rack
+ * alone: for every span of squares a move from the anchor could fill, its
+ * best tiles on its best premiums.  Anchors come off a heap, best bound
+ * first; the first time one comes up, its spans are bounded again keeping
+ * only those the rack's letters and the span's tiles can make a word of
+ * (wordsig.h), and it goes back.  Once the best move found beats every
+ * bound left, the search stops.  Inside an anchor, a step right is taken
+ * only if the tiles left, on the squares they and the lexicon can reach,
+ * could still beat the best.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "gen.h"
+#include "movegraph.h"
+#include "wordsig.h"
 
 #define SQ RULES_MAX_SQUARES
 
 
+/* The most a word can gain from the squares beyond some column of a row,
+ * going one way, with at most r more tiles from the rack: the squares up to
+ * the r-th empty one (or the first that no rack tile may take, or the edge)
+ * and the tiles after them.  Every term only grows as the word grows, so
+ * these bound every word that reaches no further. */
+struct gen_ext {
+	int fixed;    /* values of the tiles already there */
+	int capped;   /* per empty square: best rack value fitting x letter premium */
+	int extra;    /* per empty square: (letter premium - 1) x best value fitting */
+	int wprod;    /* word premiums of the empty squares, multiplied */
+	int cross;    /* cross-words, each as if it got the best value fitting */
+	int k;        /* empty squares */
+};
+
 struct gen_anchor {
 	int bound;           /* upper bound on any move from this anchor */
 	uint8_t dir, row, col, left_min;
+	uint8_t bingo;       /* a bingo from here has not been ruled out */
 };
+
+/* gen_best's span test (gen_span_ok): spans holding more tiles already on
+ * the board than GEN_SPAN_FIXED, and racks of more than GEN_SUB_MAX
+ * letters, are not looked into; answers are memoised in GEN_SPAN_MEMO
+ * slots. */
+#define GEN_SPAN_FIXED 6
+#define GEN_SUB_MAX    8
+#define GEN_SPAN_MEMO  1024
 
 struct gen {
 	const struct rules *r;
 	const struct lex *lex;
-	const uint32_t *nodes;
-	/* For each node that starts a sibling run, bit L-1 set for each
-	 * letter L in the run (NULL when the alphabet has over 32 letters):
-	 * the arc for L is then found by counting bits, not by a scan.  Filled
-	 * in as runs are first met (bit i of maskdone says runmask[i] is), so
-	 * only the pages of runs used are ever touched. */
-	uint32_t *runmask;
-	uint64_t *maskdone;
-	uint32_t dawg_root, gaddag_root;
+	const uint32_t *nodes;         /* the lexicon's, for the DAWG */
+	struct movegraph mg;           /* the GADDAG, for the search */
+	const uint32_t *w;             /* mg.w */
+	uint32_t dawg_root;
 	uint64_t all_letters;
 	int values[RULES_MAX_TILES];
 
@@ -76,6 +103,33 @@ struct gen {
 	                                  or all with a blank */
 	uint8_t byval[RULES_MAX_RACK]; /* gen_best: rack letters, best value first */
 	int nbyval;
+	/* gen_best: which letter multisets make words (wordsig.h), built on
+	 * its first call (sigs_state 1, or -1 if memory ran out: then no
+	 * span is ruled out). */
+	struct wordsig sigs;
+	int sigs_state;
+	/* The distinct sub-multisets of the rack's letters by size, as
+	 * wordsig keys (subs_ok: all are listed). */
+	uint64_t subkey[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
+	int nsub[GEN_SUB_MAX + 1];
+	int subs_ok;
+	struct gen_span_memo {
+		uint64_t fixed_key;
+		uint32_t stamp;
+		uint8_t nfixed, k, ok;
+	} memo[GEN_SPAN_MEMO];
+	uint32_t stamp;                /* gen_best's calls, for memo[] */
+	/* gen_best's bound inside the search of an anchor. */
+	int pruning;                   /* bound the steps right (the tables
+	                                  below are for this row) */
+	int anch_bingo;                /* a bingo from this anchor may be */
+	int rack_value;                /* values of the letter tiles left */
+	int rack0;                     /* tiles on the rack before the move */
+	int maxv[RULES_MAX_DIM];       /* best value a rack letter may have here */
+	/* Right of column col of the row: rsq[col][s] for the next s
+	 * squares, rreach[col][r] the squares r more tiles can reach. */
+	struct gen_ext rsq[RULES_MAX_DIM][RULES_MAX_DIM + 1];
+	uint8_t rreach[RULES_MAX_DIM][RULES_MAX_RACK + 1];
 	int rack_size, bingo;
 
 	/* Output. */
@@ -86,57 +140,6 @@ struct gen {
 	long nmoves, cap;
 	int oom;
 };
-
-/* Allocates the run masks, all still to be filled. */
-static int
-gen_runmasks(struct gen *g, struct err *e)
-{
-	uint32_t n = lex_node_count(g->lex);
-
-	if (n == 0)
-		return 0;
-	g->runmask = calloc(n, sizeof *g->runmask);
-	g->maskdone = calloc(n / 64 + 1, sizeof *g->maskdone);
-	if (g->runmask == NULL || g->maskdone == NULL) {
-		free(g->runmask);
-		free(g->maskdone);
-		g->runmask = NULL;
-		g->maskdone = NULL;
-		err_set(e, 0, "out of memory");
-		return -1;
-	}
-	return 0;
-}
-
-/* Fills in the mask of the run starting at node run. */
-static uint32_t
-gen_run_mask_fill(struct gen *g, uint32_t run)
-{
-	const uint32_t *nodes = g->nodes;
-	uint32_t n = lex_node_count(g->lex), j, m = 0;
-
-	for (j = run; j < n; j++) {
-		int t = lex_node_tile(nodes[j]);
-
-		/* A tile beyond the alphabet sorts last and is never looked
-		 * for: it changes no other letter's rank. */
-		if (t > 0 && t <= 32)
-			m |= (uint32_t)1 << (t - 1);
-		if (lex_node_last(nodes[j]))
-			break;
-	}
-	g->runmask[run] = m;
-	g->maskdone[run >> 6] |= (uint64_t)1 << (run & 63);
-	return m;
-}
-
-static inline uint32_t
-gen_run_mask(struct gen *g, uint32_t run)
-{
-	if ((g->maskdone[run >> 6] >> (run & 63)) & 1)
-		return g->runmask[run];
-	return gen_run_mask_fill(g, run);
-}
 
 struct gen *
 gen_create(const struct rules *r, const struct lex *lex, struct err *e)
@@ -152,7 +155,6 @@ gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 	g->lex = lex;
 	g->nodes = lex_nodes(lex);
 	g->dawg_root = lex_dawg_root(lex);
-	g->gaddag_root = lex_gaddag_root(lex);
 	for (t = 1; t <= r->nletters && t < RULES_MAX_TILES; t++)
 		g->all_letters |= (uint64_t)1 << t;
 	for (t = 0; t < RULES_MAX_TILES; t++)
@@ -160,10 +162,11 @@ gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 	g->values[0] = 0;
 	g->rack_size = r->rack_size;
 	g->bingo = r->bingo_bonus;
-	if (r->nletters <= 32 && gen_runmasks(g, e) != 0) {
+	if (movegraph_build(&g->mg, lex, e) != 0) {
 		free(g);
 		return NULL;
 	}
+	g->w = g->mg.w;
 	return g;
 }
 
@@ -172,8 +175,8 @@ gen_destroy(struct gen *g)
 {
 	if (g == NULL)
 		return;
-	free(g->runmask);
-	free(g->maskdone);
+	movegraph_free(&g->mg);
+	wordsig_free(&g->sigs);
 	free(g->moves);
 	free(g);
 }
@@ -204,16 +207,7 @@ gen_follow(const uint32_t *nodes, uint32_t run, int t)
 	}
 }
 
-/* Bits set in m, and the index of the lowest set bit of a nonzero m. */
-static inline int
-gen_popcount32(uint32_t m)
-{
-	/* Not __builtin_popcount: without -mpopcnt it is a library call. */
-	m = m - ((m >> 1) & 0x55555555u);
-	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-	return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-}
-
+/* Index of the lowest set bit of a nonzero m. */
 static inline int
 gen_lowest_bit32(uint32_t m)
 {
@@ -226,38 +220,6 @@ gen_lowest_bit32(uint32_t m)
 		m >>= 1;
 		b++;
 	}
-	return b;
-#endif
-}
-
-/* As gen_follow, with the run masks: letter t >= 1. */
-static inline uint32_t
-gen_follow_mask(struct gen *g, uint32_t run, int t)
-{
-	uint32_t m, below;
-
-	if (run == 0)
-		return 0;
-	m = gen_run_mask(g, run);
-	if (((m >> (t - 1)) & 1) == 0)
-		return 0;
-	below = m & (((uint32_t)1 << (t - 1)) - 1);
-	/* The separator, tile 0, comes first when the run has one. */
-	return run + (lex_node_tile(g->nodes[run]) == 0) +
-	    (uint32_t)gen_popcount32(below);
-}
-
-/* Index of the highest set bit of a nonzero mask. */
-static inline int
-gen_highest_bit(uint64_t m)
-{
-#if defined(__GNUC__)
-	return 63 - __builtin_clzll(m);
-#else
-	int b = 0;
-
-	while (m >>= 1)
-		b++;
 	return b;
 #endif
 }
@@ -539,11 +501,13 @@ static void gen_rec(struct gen *g, int col, uint32_t run, int lstart,
 	int ms, int wm, int cs, int np);
 static void gen_through(struct gen *g, int col, uint32_t arc, int lstart,
 	int ms, int wm, int cs, int np);
+static int gen_right_may_beat(const struct gen *g, int col, uint32_t arc,
+	int ms, int wm, int cs, int np);
 
-/* Goes on to column col from the sibling run at run: a tile already there
- * must have its arc; an empty square needs a letter the cross-set allows
- * and the rack can supply.  Dead ends are found here, without a call (a
- * fifth of the calls fail on the tile already there). */
+/* Goes on to column col from the run at run (movegraph.h): a tile already
+ * there must have its arc; an empty square needs a letter the cross-set
+ * allows and the rack can supply.  Dead ends are found here, without a
+ * call (a fifth of the calls fail on the tile already there). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -554,9 +518,7 @@ gen_step(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	uint8_t t = g->rtile[col];
 
 	if (t != 0) {
-		uint32_t arc = g->runmask != NULL ?
-		    gen_follow_mask(g, run, TILE_LETTER(t)) :
-		    gen_follow(g->nodes, run, TILE_LETTER(t));
+		uint32_t arc = movegraph_arc(g->w, run, TILE_LETTER(t));
 
 		if (arc != 0)
 			gen_through(g, col, arc, lstart, ms + g->rval[col], wm, cs,
@@ -570,7 +532,8 @@ gen_step(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
  * word if one ends here and carry on left, across the separator, or right.
  * Invariant: strip[] holds the tiles of columns already visited on this
  * path; ms/wm/cs are the main-word sum, word multiplier and cross-word
- * total so far, np the tiles placed. */
+ * total so far, np the tiles placed.  In gen_best, a path that cannot
+ * reach the best score found is left. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -578,32 +541,32 @@ static inline void
 gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 	int cs, int np)
 {
-	uint32_t n = g->nodes[arc];
-	uint32_t child = lex_node_child(n);
+	uint32_t child = movegraph_child(arc);
 
 	if (col <= g->anch) {
 		int nll = col == 0 || g->rtile[col - 1] == 0;
 
-		if (lex_node_accepts(n) && nll && g->right_clear && np > 0)
+		if (movegraph_accepts(arc) && nll && g->right_clear && np > 0)
 			gen_record(g, col, g->anch, ms, wm, cs, np);
 		if (child == 0)
 			return;
 		if (col - 1 >= g->left_min)
 			gen_step(g, col - 1, child, -1, ms, wm, cs, np);
-		/* The separator, tile 0, is first in its run when present. */
-		if (nll && g->anch + 1 < g->width &&
-		    lex_node_tile(g->nodes[child]) == 0) {
-			uint32_t sep = lex_node_child(g->nodes[child]);
+		if (nll && g->anch + 1 < g->width) {
+			uint32_t sep = g->w[child + 2];
 
-			if (sep != 0)
-				gen_step(g, g->anch + 1, sep, col, ms, wm, cs, np);
+			if (movegraph_child(sep) != 0)
+				gen_step(g, g->anch + 1, movegraph_child(sep), col, ms,
+				    wm, cs, np);
 		}
 	} else {
 		int nlr = col + 1 == g->width || g->rtile[col + 1] == 0;
 
-		if (lex_node_accepts(n) && nlr && np > 0)
+		if (movegraph_accepts(arc) && nlr && np > 0)
 			gen_record(g, lstart, col, ms, wm, cs, np);
-		if (child != 0 && col + 1 < g->width)
+		if (child != 0 && col + 1 < g->width && (!g->pruning ||
+		    !g->have_best ||
+		    gen_right_may_beat(g, col, arc, ms, wm, cs, np)))
 			gen_step(g, col + 1, child, lstart, ms, wm, cs, np);
 	}
 }
@@ -619,12 +582,13 @@ gen_through(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 	gen_goon(g, col, arc, lstart, ms, wm, cs, np);
 }
 
-/* Letter L, arc i: a tile of it from the rack, then a blank as it. */
+/* Letter L, arc word a: a tile of it from the rack, then a blank as it. */
 #define GEN_TRY_LETTER() do { \
 	uint64_t avail = g->avail; \
 	if (g->rack[L] != 0) { \
 		int v = g->values[L] * lm; \
 	 \
+		g->rack_value -= g->values[L]; \
 		if (--g->rack[L] == 0) { \
 			g->rackmask &= ~((uint64_t)1 << L); \
 			if (g->rack[0] == 0) \
@@ -632,9 +596,10 @@ gen_through(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 		} \
 		g->rack_tiles--; \
 		g->strip[col] = (uint8_t)L; \
-		gen_goon(g, col, i, lstart, ms + v, nwm, \
+		gen_goon(g, col, a, lstart, ms + v, nwm, \
 		    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1); \
 		g->rack[L]++; \
+		g->rack_value += g->values[L]; \
 		g->rackmask |= (uint64_t)1 << L; \
 		g->avail = avail; \
 		g->rack_tiles++; \
@@ -644,7 +609,7 @@ gen_through(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 			g->avail = g->rackmask; \
 		g->rack_tiles--; \
 		g->strip[col] = (uint8_t)(L | TILE_BLANK); \
-		gen_goon(g, col, i, lstart, ms, nwm, \
+		gen_goon(g, col, a, lstart, ms, nwm, \
 		    csc >= 0 ? cs + csc * sw : cs, np + 1); \
 		g->rack[0]++; \
 		g->avail = avail; \
@@ -652,54 +617,38 @@ gen_through(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 	} \
 	} while (0)
 
-/* Tries every way to fill the empty square col from the sibling run at run
- * (gen_step has checked that the rack has a tile that may go there). */
+/* Tries every way to fill the empty square col from the run at run
+ * (gen_step has checked that the rack has a tile that may go there):
+ * the letters both the run and the square allow, by the run's masks. */
 static void
 gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	int cs, int np)
 {
-	const uint32_t *nodes = g->nodes;
-	uint32_t i;
+	const uint32_t *w = g->w;
+	uint64_t possible = g->rcross[col] & g->avail;
+	uint32_t lo = w[run], hi = w[run + 1];
+	uint32_t mlo = lo & (uint32_t)(possible >> 1);
+	uint32_t mhi = hi & (uint32_t)(possible >> 33);
+	int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];
+	int nwm = wm * sw;
 
 	if (g->oom)
 		return;
-	{
-		/* Letters that may go here and that the rack can supply. */
-		uint64_t possible = g->rcross[col] & g->avail;
-		int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];
-		int nwm = wm * sw, maxL;
+	while (mlo != 0) {
+		int b = gen_lowest_bit32(mlo), L = b + 1;
+		uint32_t a = w[run + 3 +
+		    movegraph_popcount(lo & (((uint32_t)1 << b) - 1))];
 
-		if (possible == 0)
-			return;
-		if (g->runmask != NULL) {
-			uint32_t rm = gen_run_mask(g, run);
-			uint32_t m = rm & (uint32_t)(possible >> 1);
-			uint32_t base = run + (lex_node_tile(nodes[run]) == 0);
+		mlo &= mlo - 1;
+		GEN_TRY_LETTER();
+	}
+	while (mhi != 0) {
+		int b = gen_lowest_bit32(mhi), L = b + 33;
+		uint32_t a = w[run + 3 + movegraph_popcount(lo) +
+		    movegraph_popcount(hi & (((uint32_t)1 << b) - 1))];
 
-			while (m != 0) {
-				int b = gen_lowest_bit32(m), L = b + 1;
-
-				m &= m - 1;
-				i = base + (uint32_t)gen_popcount32(rm &
-				    (((uint32_t)1 << b) - 1));
-				GEN_TRY_LETTER();
-			}
-			return;
-		}
-		maxL = gen_highest_bit(possible);
-		for (i = run;; i++) {
-			uint32_t n = nodes[i];
-			int L = lex_node_tile(n);
-
-			/* Runs are in ascending tile order. */
-			if (L > maxL)
-				break;
-			if (((possible >> L) & 1) != 0) {
-				GEN_TRY_LETTER();
-			}
-			if (lex_node_last(n))
-				break;
-		}
+		mhi &= mhi - 1;
+		GEN_TRY_LETTER();
 	}
 }
 
@@ -727,8 +676,8 @@ gen_anchor(struct gen *g, int a, int left_min)
 	g->anch = a;
 	g->left_min = left_min;
 	g->right_clear = a + 1 == g->width || g->rtile[a + 1] == 0;
-	if (g->gaddag_root != 0)
-		gen_step(g, a, g->gaddag_root, -1, 0, 1, 0, 0);
+	if (g->mg.root != 0)
+		gen_step(g, a, g->mg.root, -1, 0, 1, 0, 0);
 }
 
 static void
@@ -742,6 +691,10 @@ gen_load_rack(struct gen *g, const struct position *p)
 	for (t = 0; t < RULES_MAX_TILES; t++)
 		n += g->rack[t];
 	g->rack_tiles = n;
+	g->rack0 = n;
+	g->rack_value = 0;
+	for (t = 1; t < RULES_MAX_TILES; t++)
+		g->rack_value += g->rack[t] * g->values[t];
 	g->rackmask = 0;
 	for (t = 1; t < RULES_MAX_TILES; t++)
 		if (g->rack[t] != 0)
@@ -857,6 +810,85 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	return g->nmoves;
 }
 
+/* Lists the distinct sub-multisets of the rack's letters by size. */
+static void
+gen_subsets(struct gen *g)
+{
+	uint8_t letters[GEN_SUB_MAX];
+	int n = 0, t, c, m, q;
+
+	g->subs_ok = 0;
+	for (t = 1; t < RULES_MAX_TILES; t++)
+		for (c = 0; c < g->rack[t]; c++) {
+			if (n == GEN_SUB_MAX)
+				return;
+			letters[n++] = (uint8_t)t;
+		}
+	for (q = 0; q <= GEN_SUB_MAX; q++)
+		g->nsub[q] = 0;
+	for (m = 0; m < (1 << n); m++) {
+		uint64_t key = 0;
+		int size = 0;
+
+		for (q = 0; q < n; q++)
+			if ((m >> q) & 1) {
+				/* A repeated letter: only its first copies. */
+				if (q > 0 && letters[q - 1] == letters[q] &&
+				    ((m >> (q - 1)) & 1) == 0)
+					break;
+				key += g->sigs.letter[letters[q]];
+				size++;
+			}
+		if (q < n)
+			continue;
+		g->subkey[size][g->nsub[size]++] = key;
+	}
+	g->subs_ok = 1;
+}
+
+/* Whether k tiles of the rack and the tiles already in columns lo..hi of
+ * the current row can be anagrammed into a word (their places are not
+ * looked at): if not, no move fills exactly those squares.  Racks of many
+ * letters, spans of many tiles and the use of two blanks are not looked
+ * into.  Memoised per gen_best call. */
+static int
+gen_span_ok(struct gen *g, int lo, int hi, int k)
+{
+	struct gen_span_memo *m;
+	uint64_t fixed = 0;
+	int nf = 0, j, q, ok = 0, nb = g->rack[0];
+
+	if (g->sigs_state != 1 || !g->subs_ok)
+		return 1;
+	for (j = lo; j <= hi; j++)
+		if (g->rtile[j] != 0) {
+			if (++nf > GEN_SPAN_FIXED)
+				return 1;
+			fixed += g->sigs.letter[TILE_LETTER(g->rtile[j])];
+		}
+	m = &g->memo[(fixed >> 40 ^ (uint64_t)k * 0x9e37u) & (GEN_SPAN_MEMO - 1)];
+	if (m->stamp == g->stamp && m->fixed_key == fixed && m->nfixed == nf &&
+	    m->k == k)
+		return m->ok;
+	/* k - j letters of the rack and j blanks: the filter knows words
+	 * with one letter a blank, not two. */
+	if (nb >= 2 && k >= 2)
+		ok = 1;
+	if (!ok && k <= GEN_SUB_MAX)
+		for (q = 0; q < g->nsub[k] && !ok; q++)
+			ok = wordsig_maybe(&g->sigs, g->subkey[k][q] + fixed);
+	if (!ok && nb >= 1 && k >= 1 && k - 1 <= GEN_SUB_MAX)
+		for (q = 0; q < g->nsub[k - 1] && !ok; q++)
+			ok = wordsig_maybe(&g->sigs, g->subkey[k - 1][q] + fixed +
+			    g->sigs.letter[0]);
+	m->stamp = g->stamp;
+	m->fixed_key = fixed;
+	m->nfixed = (uint8_t)nf;
+	m->k = (uint8_t)k;
+	m->ok = (uint8_t)ok;
+	return ok;
+}
+
 /* The best value of a rack letter each square of the current row may take
  * (0 for none, and for a tile already there). */
 static void
@@ -913,16 +945,17 @@ gen_side_add(const struct gen *g, struct gen_side *s, int j, const int *maxv)
  * the run as if it got the best tile, plus the bingo.  The bound is the
  * maximum over runs. */
 static int
-gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
-	int n, const int *maxv)
+gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
+	int n, const int *maxv, int check, int floor, uint8_t *bingo)
 {
 	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
 	struct gen_side ls[RULES_MAX_RACK], rs[RULES_MAX_RACK], cur;
 	static const struct gen_side zero = { 0, 1, 0, 0, 0, { 0 } };
-	int pre[RULES_MAX_RACK + 1];
+	int pre[RULES_MAX_RACK + 1], lo_of[RULES_MAX_RACK], hi_of[RULES_MAX_RACK];
 	int nl = 0, nr = 0, j, L, R, q, best = -1;
 	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 
+	*bingo = 0;
 	if (n <= 0 || (g->rcross[a] & ok) == 0)
 		return -1;
 	/* The usable empty squares left and right of the anchor. */
@@ -950,6 +983,7 @@ gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
 		for (; j >= lo; j--)
 			gen_side_add(g, &cur, j, maxv);
 		ls[L] = cur;
+		lo_of[L] = lo;
 	}
 	cur = zero;
 	for (R = 0, j = a + 1; R <= nr; R++) {
@@ -960,6 +994,7 @@ gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
 		for (; j <= hi; j++)
 			gen_side_add(g, &cur, j, maxv);
 		rs[R] = cur;
+		hi_of[R] = hi;
 	}
 	pre[0] = 0;
 	for (q = 0; q < n; q++)
@@ -984,26 +1019,157 @@ gen_anchor_bound(const struct gen *g, int a, int left_min, const int *vals,
 			bound = (fixed + main) * wprod + cross;
 			if (k >= g->rack_size)
 				bound += g->bingo;
-			if (bound > best)
-				best = bound;
+			if (bound <= best || bound < floor ||
+			    (check && !gen_span_ok(g, lo_of[L], hi_of[R], k)))
+				continue;
+			if (k >= g->rack_size)
+				*bingo = 1;
+			best = bound;
 		}
 	return best;
 }
 
-/* Sorts keys[0..n) in descending order.  There are a hundred or so: an
- * insertion sort of plain integers beats qsort's calls through a pointer. */
+/* Fills sq[s] (struct gen_ext) for the first s squares of the current
+ * row beyond column col, going step (1: right, -1: left) and not past
+ * column stop, up to the first empty square no rack tile may take; and
+ * reach[r], for r = 0..n, the squares a word can cover there with r more
+ * tiles from the rack (up to the (r+1)-th empty square).  maxv[] must be
+ * the row's. */
 static void
-gen_sort_desc(uint64_t *keys, int n)
+gen_ext_fill(const struct gen *g, int col, int step, int stop,
+	struct gen_ext *sq, uint8_t *reach, int n)
 {
-	int i, j;
+	struct gen_ext cur = { 0, 0, 0, 1, 0, 0 };
+	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
+	int j, r = 0, nsq = 0;
 
-	for (i = 1; i < n; i++) {
-		uint64_t k = keys[i];
+	sq[0] = cur;
+	for (j = col + step; step > 0 ? j <= stop : j >= stop; j += step) {
+		int lm, v;
 
-		for (j = i; j > 0 && keys[j - 1] < k; j--)
-			keys[j] = keys[j - 1];
-		keys[j] = k;
+		if (g->rtile[j] != 0) {
+			cur.fixed += g->rval[j];
+			sq[++nsq] = cur;
+			continue;
+		}
+		if ((g->rcross[j] & ok) == 0)
+			break;
+		reach[r++] = (uint8_t)nsq;
+		if (r > n)
+			break;
+		lm = g->rlm[j];
+		v = g->maxv[j];
+		cur.capped += v * lm;
+		cur.extra += (lm - 1) * v;
+		/* Saturated far above any score: the bound stays a bound. */
+		if (cur.wprod < (1 << 20))
+			cur.wprod *= g->rwm[j];
+		if (g->rcscore[j] >= 0)
+			cur.cross += (g->rcscore[j] + v * lm) * g->rwm[j];
+		cur.k++;
+		sq[++nsq] = cur;
 	}
+	for (; r <= n; r++)
+		reach[r] = (uint8_t)nsq;
+}
+
+/* An upper bound on a word that covers the squares [left .. right] of
+ * the current row so far (main-word sum ms, word premium wm, cross-words
+ * cs, np tiles placed) and grows by x on the left and y on the right:
+ * the rack's letters left are worth rack_value in all, which with the
+ * letter premiums bounds the new letters as well as capped does. */
+static inline int64_t
+gen_ext_bound(const struct gen *g, const struct gen_ext *x,
+	const struct gen_ext *y, int ms, int wm, int cs, int np)
+{
+	int letters = x->capped + y->capped;
+	int alt = g->rack_value + x->extra + y->extra;
+	int64_t b;
+
+	if (alt < letters)
+		letters = alt;
+	b = (int64_t)(ms + x->fixed + y->fixed + letters) * wm * x->wprod *
+	    y->wprod + cs + x->cross + y->cross;
+	if (g->anch_bingo && np + x->k + y->k >= g->rack_size)
+		b += g->bingo;
+	return b;
+}
+
+/* A height from an arc word (movegraph.h): the most squares a word can
+ * still go on by; the largest stored value means no limit. */
+static inline int
+gen_height(int h)
+{
+	return h == MOVEGRAPH_HEIGHT_MAX ? RULES_MAX_DIM : h;
+}
+
+/* Whether a word whose left end is fixed and that runs to col so far
+ * (main-word sum ms, word premium wm, cross-words cs, np tiles placed,
+ * last matched by arc) may still score at least the best found: it can
+ * take the tiles left on the rack no further than the squares they reach,
+ * nor further than the lexicon lets it grow from arc. */
+static int
+gen_right_may_beat(const struct gen *g, int col, uint32_t arc, int ms, int wm,
+	int cs, int np)
+{
+	static const struct gen_ext none = { 0, 0, 0, 1, 0, 0 };
+	int sr = g->rreach[col][g->rack_tiles];
+	int hr = gen_height(movegraph_height(arc));
+
+	if (sr > hr)
+		sr = hr;
+	return gen_ext_bound(g, &none, &g->rsq[col][sr], ms, wm, cs, np) >=
+	    g->best.score;
+}
+
+/* gen_best's tables (rsq, rreach) for the current row. */
+static void
+gen_best_ext(struct gen *g)
+{
+	int j;
+
+	for (j = 0; j < g->width; j++)
+		gen_ext_fill(g, j, 1, g->width - 1, g->rsq[j], g->rreach[j],
+		    g->rack0);
+}
+
+/* Searches anchor a of gen_best's row, bounding the steps right. */
+static void
+gen_best_anchor(struct gen *g, int a, int left_min)
+{
+	g->pruning = 1;
+	gen_anchor(g, a, left_min);
+	g->pruning = 0;
+}
+
+/* A max-heap of anchor keys. */
+static void
+gen_sift_down(uint64_t *keys, int n, int i)
+{
+	uint64_t k = keys[i];
+
+	for (;;) {
+		int c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && keys[c + 1] > keys[c])
+			c++;
+		if (keys[c] <= k)
+			break;
+		keys[i] = keys[c];
+		i = c;
+	}
+	keys[i] = k;
+}
+
+static void
+gen_heapify(uint64_t *keys, int n)
+{
+	int i;
+
+	for (i = n / 2 - 1; i >= 0; i--)
+		gen_sift_down(keys, n, i);
 }
 
 int
@@ -1014,13 +1180,22 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	 * order anchors are listed (direction, row, column). */
 	uint64_t keys[2 * SQ];
 	int vals[RULES_MAX_TILES * 4];
-	int na = 0, nv = 0, d, i, j, t, c, k, cd = -1, ci = -1;
+	uint8_t refined[2 * SQ];
+	int na = 0, nv = 0, d, i, j, t, c, cd = -1, ci = -1, ext_ready = 0;
 
 	g->best_mode = 1;
 	g->have_best = 0;
+	if (++g->stamp == 0) {
+		memset(g->memo, 0, sizeof g->memo);
+		g->stamp = 1;
+	}
+	if (g->sigs_state == 0)
+		g->sigs_state = wordsig_build(&g->sigs, g->lex,
+		    g->rack_size + GEN_SPAN_FIXED, NULL) == 0 ? 1 : -1;
 	g->oom = 0;
 	gen_prepare(g, &p->board);
 	gen_load_rack(g, p);
+	gen_subsets(g);
 	for (t = 0; t < RULES_MAX_TILES; t++)
 		for (c = 0; c < g->rack[t] && nv < RULES_MAX_RACK; c++)
 			vals[nv++] = t == 0 ? 0 : g->values[t];
@@ -1041,8 +1216,11 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 			g->byval[q] = (uint8_t)t;
 		}
 	if (gen_board_empty(&p->board)) {
+		g->anch_bingo = 1;
 		gen_set_row(g, 0, g->r->start_row);
-		gen_anchor(g, g->r->start_col, 0);
+		gen_row_maxv(g, g->maxv);
+		gen_best_ext(g);
+		gen_best_anchor(g, g->r->start_col, 0);
 	} else {
 		for (d = 0; d < 2; d++)
 			for (i = 0; i < g->R[d]; i++) {
@@ -1062,27 +1240,58 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 						an->row = (uint8_t)i;
 						an->col = (uint8_t)j;
 						an->left_min = (uint8_t)(last + 1);
+						refined[na - 1] = 0;
 						an->bound = gen_anchor_bound(g, j, last + 1,
-						    vals, nv, maxv);
+						    vals, nv, maxv, 0, -1, &an->bingo);
 						keys[na - 1] = (uint64_t)((int64_t)an->bound + 1) << 32 |
 						    (uint32_t)~(uint32_t)(na - 1);
 						last = j;
 					}
 			}
-		gen_sort_desc(keys, na);
-		for (k = 0; k < na; k++) {
-			const struct gen_anchor *an =
-			    &anchors[~(uint32_t)(keys[k] & 0xffffffffu)];
+		/* Best bound first.  An anchor's first bound knows only the
+		 * board and the rack; when it comes up it is bounded again with
+		 * the lexicon's say on which squares a move can fill (for the
+		 * spans that could still win), and goes back into the heap. */
+		gen_heapify(keys, na);
+		while (na > 0) {
+			uint64_t key = keys[0];
+			uint32_t idx = ~(uint32_t)(key & 0xffffffffu);
+			struct gen_anchor *an = &anchors[idx];
+			int bound = (int)(key >> 32) - 1;
 
-			/* Sorted by bound: once below the best, all are. */
-			if (g->have_best && an->bound < g->best.score)
+			if (g->have_best && bound < g->best.score)
 				break;
 			if (an->dir != cd || an->row != ci) {
 				cd = an->dir;
 				ci = an->row;
 				gen_set_row(g, cd, ci);
+				gen_row_maxv(g, g->maxv);
+				ext_ready = 0;
 			}
-			gen_anchor(g, an->col, an->left_min);
+			if (!refined[idx]) {
+				int floor = g->have_best ? g->best.score : -1;
+
+				refined[idx] = 1;
+				bound = gen_anchor_bound(g, an->col, an->left_min, vals,
+				    nv, g->maxv, 1, floor, &an->bingo);
+				if (bound < floor || bound < 0) {
+					keys[0] = keys[--na];
+					gen_sift_down(keys, na, 0);
+				} else {
+					keys[0] = (uint64_t)((int64_t)bound + 1) << 32 |
+					    (key & 0xffffffffu);
+					gen_sift_down(keys, na, 0);
+				}
+				continue;
+			}
+			keys[0] = keys[--na];
+			gen_sift_down(keys, na, 0);
+			if (!ext_ready) {
+				gen_best_ext(g);
+				ext_ready = 1;
+			}
+			g->anch_bingo = an->bingo;
+			gen_best_anchor(g, an->col, an->left_min);
 		}
 	}
 	g->best_mode = 0;
