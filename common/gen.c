@@ -40,24 +40,9 @@
 #define SQ RULES_MAX_SQUARES
 
 
-/* The most a word can gain from the squares beyond some column of a row,
- * going one way, with at most r more tiles from the rack: the squares up to
- * the r-th empty one (or the first that no rack tile may take, or the edge)
- * and the tiles after them.  Every term only grows as the word grows, so
- * these bound every word that reaches no further. */
-struct gen_ext {
-	int fixed;    /* values of the tiles already there */
-	int capped;   /* per empty square: best rack value fitting x letter premium */
-	int extra;    /* per empty square: (letter premium - 1) x best value fitting */
-	int wprod;    /* word premiums of the empty squares, multiplied */
-	int cross;    /* cross-words, each as if it got the best value fitting */
-	int k;        /* empty squares */
-};
-
 struct gen_anchor {
 	int bound;           /* upper bound on any move from this anchor */
 	uint8_t dir, row, col, left_min;
-	uint8_t bingo;       /* a bingo from here has not been ruled out */
 };
 
 /* gen_best's span test (gen_span_ok): spans holding more tiles already on
@@ -119,17 +104,15 @@ struct gen {
 		uint8_t nfixed, k, ok;
 	} memo[GEN_SPAN_MEMO];
 	uint32_t stamp;                /* gen_best's calls, for memo[] */
-	/* gen_best's bound inside the search of an anchor. */
-	int pruning;                   /* bound the steps right (the tables
-	                                  below are for this row) */
-	int anch_bingo;                /* a bingo from this anchor may be */
-	int rack_value;                /* values of the letter tiles left */
-	int rack0;                     /* tiles on the rack before the move */
 	int maxv[RULES_MAX_DIM];       /* best value a rack letter may have here */
-	/* Right of column col of the row: rsq[col][s] for the next s
-	 * squares, rreach[col][r] the squares r more tiles can reach. */
-	struct gen_ext rsq[RULES_MAX_DIM][RULES_MAX_DIM + 1];
-	uint8_t rreach[RULES_MAX_DIM][RULES_MAX_RACK + 1];
+	/* gen_best, searching an anchor: the spans (L empty squares left of
+	 * it, R right) that could still beat the best move found.  good_left[l]:
+	 * one has L >= l; good_right[L][r]: one has that L and R >= r. */
+	int restrict_spans;
+	uint8_t good[RULES_MAX_RACK][RULES_MAX_RACK];
+	uint8_t good_left[RULES_MAX_RACK + 1];
+	uint8_t good_right[RULES_MAX_RACK][RULES_MAX_RACK + 1];
+	int sep_np;                    /* tiles placed when the separator was taken */
 	int rack_size, bingo;
 
 	/* Output. */
@@ -501,8 +484,6 @@ static void gen_rec(struct gen *g, int col, uint32_t run, int lstart,
 	int ms, int wm, int cs, int np);
 static void gen_through(struct gen *g, int col, uint32_t arc, int lstart,
 	int ms, int wm, int cs, int np);
-static int gen_right_may_beat(const struct gen *g, int col, uint32_t arc,
-	int ms, int wm, int cs, int np);
 
 /* Goes on to column col from the run at run (movegraph.h): a tile already
  * there must have its arc; an empty square needs a letter the cross-set
@@ -532,8 +513,7 @@ gen_step(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
  * word if one ends here and carry on left, across the separator, or right.
  * Invariant: strip[] holds the tiles of columns already visited on this
  * path; ms/wm/cs are the main-word sum, word multiplier and cross-word
- * total so far, np the tiles placed.  In gen_best, a path that cannot
- * reach the best score found is left. */
+ * total so far, np the tiles placed. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -550,11 +530,16 @@ gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 			gen_record(g, col, g->anch, ms, wm, cs, np);
 		if (child == 0)
 			return;
-		if (col - 1 >= g->left_min)
+		/* In gen_best, only towards spans that could still win:
+		 * np - 1 empty squares are filled left of the anchor. */
+		if (col - 1 >= g->left_min && (!g->restrict_spans ||
+		    g->rtile[col - 1] != 0 || g->good_left[np]))
 			gen_step(g, col - 1, child, -1, ms, wm, cs, np);
-		if (nll && g->anch + 1 < g->width) {
-			uint32_t sep = g->w[child + 2];
+		if (nll && g->anch + 1 < g->width && (!g->restrict_spans ||
+		    g->good_right[np - 1][0])) {
+			uint32_t sep = movegraph_sep(g->w, child);
 
+			g->sep_np = np;
 			if (movegraph_child(sep) != 0)
 				gen_step(g, g->anch + 1, movegraph_child(sep), col, ms,
 				    wm, cs, np);
@@ -564,9 +549,9 @@ gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 
 		if (movegraph_accepts(arc) && nlr && np > 0)
 			gen_record(g, lstart, col, ms, wm, cs, np);
-		if (child != 0 && col + 1 < g->width && (!g->pruning ||
-		    !g->have_best ||
-		    gen_right_may_beat(g, col, arc, ms, wm, cs, np)))
+		if (child != 0 && col + 1 < g->width && (!g->restrict_spans ||
+		    g->rtile[col + 1] != 0 ||
+		    g->good_right[g->sep_np - 1][np - g->sep_np + 1]))
 			gen_step(g, col + 1, child, lstart, ms, wm, cs, np);
 	}
 }
@@ -588,32 +573,26 @@ gen_through(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 	if (g->rack[L] != 0) { \
 		int v = g->values[L] * lm; \
 	 \
-		g->rack_value -= g->values[L]; \
 		if (--g->rack[L] == 0) { \
 			g->rackmask &= ~((uint64_t)1 << L); \
 			if (g->rack[0] == 0) \
 				g->avail = g->rackmask; \
 		} \
-		g->rack_tiles--; \
 		g->strip[col] = (uint8_t)L; \
 		gen_goon(g, col, a, lstart, ms + v, nwm, \
 		    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1); \
 		g->rack[L]++; \
-		g->rack_value += g->values[L]; \
 		g->rackmask |= (uint64_t)1 << L; \
 		g->avail = avail; \
-		g->rack_tiles++; \
 	} \
 	if (g->rack[0] != 0) { \
 		if (--g->rack[0] == 0) \
 			g->avail = g->rackmask; \
-		g->rack_tiles--; \
 		g->strip[col] = (uint8_t)(L | TILE_BLANK); \
 		gen_goon(g, col, a, lstart, ms, nwm, \
 		    csc >= 0 ? cs + csc * sw : cs, np + 1); \
 		g->rack[0]++; \
 		g->avail = avail; \
-		g->rack_tiles++; \
 	} \
 	} while (0)
 
@@ -626,7 +605,8 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 {
 	const uint32_t *w = g->w;
 	uint64_t possible = g->rcross[col] & g->avail;
-	uint32_t lo = w[run], hi = w[run + 1];
+	uint32_t lo = w[run], hi = w[run + 1] & 0x7fffffffu;
+	uint32_t base = movegraph_arcs(w, run);
 	uint32_t mlo = lo & (uint32_t)(possible >> 1);
 	uint32_t mhi = hi & (uint32_t)(possible >> 33);
 	int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];
@@ -636,7 +616,7 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 		return;
 	while (mlo != 0) {
 		int b = gen_lowest_bit32(mlo), L = b + 1;
-		uint32_t a = w[run + 3 +
+		uint32_t a = w[base +
 		    movegraph_popcount(lo & (((uint32_t)1 << b) - 1))];
 
 		mlo &= mlo - 1;
@@ -644,7 +624,7 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	}
 	while (mhi != 0) {
 		int b = gen_lowest_bit32(mhi), L = b + 33;
-		uint32_t a = w[run + 3 + movegraph_popcount(lo) +
+		uint32_t a = w[base + movegraph_popcount(lo) +
 		    movegraph_popcount(hi & (((uint32_t)1 << b) - 1))];
 
 		mhi &= mhi - 1;
@@ -691,10 +671,6 @@ gen_load_rack(struct gen *g, const struct position *p)
 	for (t = 0; t < RULES_MAX_TILES; t++)
 		n += g->rack[t];
 	g->rack_tiles = n;
-	g->rack0 = n;
-	g->rack_value = 0;
-	for (t = 1; t < RULES_MAX_TILES; t++)
-		g->rack_value += g->rack[t] * g->values[t];
 	g->rackmask = 0;
 	for (t = 1; t < RULES_MAX_TILES; t++)
 		if (g->rack[t] != 0)
@@ -946,7 +922,7 @@ gen_side_add(const struct gen *g, struct gen_side *s, int j, const int *maxv)
  * maximum over runs. */
 static int
 gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
-	int n, const int *maxv, int check, int floor, uint8_t *bingo)
+	int n, const int *maxv, int check, int floor, int mark)
 {
 	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
 	struct gen_side ls[RULES_MAX_RACK], rs[RULES_MAX_RACK], cur;
@@ -955,7 +931,8 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	int nl = 0, nr = 0, j, L, R, q, best = -1;
 	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 
-	*bingo = 0;
+	if (mark)
+		memset(g->good, 0, sizeof g->good);
 	if (n <= 0 || (g->rcross[a] & ok) == 0)
 		return -1;
 	/* The usable empty squares left and right of the anchor. */
@@ -1019,127 +996,36 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 			bound = (fixed + main) * wprod + cross;
 			if (k >= g->rack_size)
 				bound += g->bingo;
-			if (bound <= best || bound < floor ||
+			if ((bound <= best && !mark) || bound < floor ||
 			    (check && !gen_span_ok(g, lo_of[L], hi_of[R], k)))
 				continue;
-			if (k >= g->rack_size)
-				*bingo = 1;
-			best = bound;
+			if (mark)
+				g->good[L][R] = 1;
+			if (bound > best)
+				best = bound;
 		}
 	return best;
 }
 
-/* Fills sq[s] (struct gen_ext) for the first s squares of the current
- * row beyond column col, going step (1: right, -1: left) and not past
- * column stop, up to the first empty square no rack tile may take; and
- * reach[r], for r = 0..n, the squares a word can cover there with r more
- * tiles from the rack (up to the (r+1)-th empty square).  maxv[] must be
- * the row's. */
+/* good_left[] and good_right[] from good[][] (all set when !any). */
 static void
-gen_ext_fill(const struct gen *g, int col, int step, int stop,
-	struct gen_ext *sq, uint8_t *reach, int n)
+gen_good_spans(struct gen *g, int any)
 {
-	struct gen_ext cur = { 0, 0, 0, 1, 0, 0 };
-	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
-	int j, r = 0, nsq = 0;
+	int L, R;
 
-	sq[0] = cur;
-	for (j = col + step; step > 0 ? j <= stop : j >= stop; j += step) {
-		int lm, v;
-
-		if (g->rtile[j] != 0) {
-			cur.fixed += g->rval[j];
-			sq[++nsq] = cur;
-			continue;
-		}
-		if ((g->rcross[j] & ok) == 0)
-			break;
-		reach[r++] = (uint8_t)nsq;
-		if (r > n)
-			break;
-		lm = g->rlm[j];
-		v = g->maxv[j];
-		cur.capped += v * lm;
-		cur.extra += (lm - 1) * v;
-		/* Saturated far above any score: the bound stays a bound. */
-		if (cur.wprod < (1 << 20))
-			cur.wprod *= g->rwm[j];
-		if (g->rcscore[j] >= 0)
-			cur.cross += (g->rcscore[j] + v * lm) * g->rwm[j];
-		cur.k++;
-		sq[++nsq] = cur;
+	if (!any) {
+		memset(g->good_left, 1, sizeof g->good_left);
+		memset(g->good_right, 1, sizeof g->good_right);
+		return;
 	}
-	for (; r <= n; r++)
-		reach[r] = (uint8_t)nsq;
-}
-
-/* An upper bound on a word that covers the squares [left .. right] of
- * the current row so far (main-word sum ms, word premium wm, cross-words
- * cs, np tiles placed) and grows by x on the left and y on the right:
- * the rack's letters left are worth rack_value in all, which with the
- * letter premiums bounds the new letters as well as capped does. */
-static inline int64_t
-gen_ext_bound(const struct gen *g, const struct gen_ext *x,
-	const struct gen_ext *y, int ms, int wm, int cs, int np)
-{
-	int letters = x->capped + y->capped;
-	int alt = g->rack_value + x->extra + y->extra;
-	int64_t b;
-
-	if (alt < letters)
-		letters = alt;
-	b = (int64_t)(ms + x->fixed + y->fixed + letters) * wm * x->wprod *
-	    y->wprod + cs + x->cross + y->cross;
-	if (g->anch_bingo && np + x->k + y->k >= g->rack_size)
-		b += g->bingo;
-	return b;
-}
-
-/* A height from an arc word (movegraph.h): the most squares a word can
- * still go on by; the largest stored value means no limit. */
-static inline int
-gen_height(int h)
-{
-	return h == MOVEGRAPH_HEIGHT_MAX ? RULES_MAX_DIM : h;
-}
-
-/* Whether a word whose left end is fixed and that runs to col so far
- * (main-word sum ms, word premium wm, cross-words cs, np tiles placed,
- * last matched by arc) may still score at least the best found: it can
- * take the tiles left on the rack no further than the squares they reach,
- * nor further than the lexicon lets it grow from arc. */
-static int
-gen_right_may_beat(const struct gen *g, int col, uint32_t arc, int ms, int wm,
-	int cs, int np)
-{
-	static const struct gen_ext none = { 0, 0, 0, 1, 0, 0 };
-	int sr = g->rreach[col][g->rack_tiles];
-	int hr = gen_height(movegraph_height(arc));
-
-	if (sr > hr)
-		sr = hr;
-	return gen_ext_bound(g, &none, &g->rsq[col][sr], ms, wm, cs, np) >=
-	    g->best.score;
-}
-
-/* gen_best's tables (rsq, rreach) for the current row. */
-static void
-gen_best_ext(struct gen *g)
-{
-	int j;
-
-	for (j = 0; j < g->width; j++)
-		gen_ext_fill(g, j, 1, g->width - 1, g->rsq[j], g->rreach[j],
-		    g->rack0);
-}
-
-/* Searches anchor a of gen_best's row, bounding the steps right. */
-static void
-gen_best_anchor(struct gen *g, int a, int left_min)
-{
-	g->pruning = 1;
-	gen_anchor(g, a, left_min);
-	g->pruning = 0;
+	g->good_left[RULES_MAX_RACK] = 0;
+	for (L = RULES_MAX_RACK - 1; L >= 0; L--) {
+		g->good_right[L][RULES_MAX_RACK] = 0;
+		for (R = RULES_MAX_RACK - 1; R >= 0; R--)
+			g->good_right[L][R] = g->good[L][R] ||
+			    g->good_right[L][R + 1];
+		g->good_left[L] = g->good_right[L][0] || g->good_left[L + 1];
+	}
 }
 
 /* A max-heap of anchor keys. */
@@ -1181,7 +1067,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	uint64_t keys[2 * SQ];
 	int vals[RULES_MAX_TILES * 4];
 	uint8_t refined[2 * SQ];
-	int na = 0, nv = 0, d, i, j, t, c, cd = -1, ci = -1, ext_ready = 0;
+	int na = 0, nv = 0, d, i, j, t, c, cd = -1, ci = -1;
 
 	g->best_mode = 1;
 	g->have_best = 0;
@@ -1216,11 +1102,8 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 			g->byval[q] = (uint8_t)t;
 		}
 	if (gen_board_empty(&p->board)) {
-		g->anch_bingo = 1;
 		gen_set_row(g, 0, g->r->start_row);
-		gen_row_maxv(g, g->maxv);
-		gen_best_ext(g);
-		gen_best_anchor(g, g->r->start_col, 0);
+		gen_anchor(g, g->r->start_col, 0);
 	} else {
 		for (d = 0; d < 2; d++)
 			for (i = 0; i < g->R[d]; i++) {
@@ -1242,7 +1125,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 						an->left_min = (uint8_t)(last + 1);
 						refined[na - 1] = 0;
 						an->bound = gen_anchor_bound(g, j, last + 1,
-						    vals, nv, maxv, 0, -1, &an->bingo);
+						    vals, nv, maxv, 0, -1, 0);
 						keys[na - 1] = (uint64_t)((int64_t)an->bound + 1) << 32 |
 						    (uint32_t)~(uint32_t)(na - 1);
 						last = j;
@@ -1266,14 +1149,13 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 				ci = an->row;
 				gen_set_row(g, cd, ci);
 				gen_row_maxv(g, g->maxv);
-				ext_ready = 0;
 			}
 			if (!refined[idx]) {
 				int floor = g->have_best ? g->best.score : -1;
 
 				refined[idx] = 1;
 				bound = gen_anchor_bound(g, an->col, an->left_min, vals,
-				    nv, g->maxv, 1, floor, &an->bingo);
+				    nv, g->maxv, 1, floor, 0);
 				if (bound < floor || bound < 0) {
 					keys[0] = keys[--na];
 					gen_sift_down(keys, na, 0);
@@ -1286,12 +1168,15 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 			}
 			keys[0] = keys[--na];
 			gen_sift_down(keys, na, 0);
-			if (!ext_ready) {
-				gen_best_ext(g);
-				ext_ready = 1;
-			}
-			g->anch_bingo = an->bingo;
-			gen_best_anchor(g, an->col, an->left_min);
+			/* The spans that could still win, as the best is now. */
+			if (g->have_best && gen_anchor_bound(g, an->col,
+			    an->left_min, vals, nv, g->maxv, 1, g->best.score, 1) <
+			    g->best.score)
+				continue;
+			gen_good_spans(g, g->have_best);
+			g->restrict_spans = g->have_best;
+			gen_anchor(g, an->col, an->left_min);
+			g->restrict_spans = 0;
 		}
 	}
 	g->best_mode = 0;

@@ -1,215 +1,143 @@
 /*
- * movegraph.c — the GADDAG laid out for search, as movegraph.h describes.
+ * movegraph.c — the lexicon laid out for search, as movegraph.h describes.
  *
- * Runs are laid out breadth first from the GADDAG root: a first walk gives
- * each run reachable from it an offset, a second writes them.  The loader
- * (lex.c) has checked every child index and that runs are in ascending
- * tile order with no cycles, so the walks end and the arcs of a run map
- * one to one onto the bits of its masks.
+ * A run starts at every node that begins a sibling list or that a child
+ * index points at (a pointer into the middle of a list, which a KWG may
+ * hold, starts a shorter run of its own).  Runs are laid out in node
+ * order, each as two header words and a word per node up to the end of
+ * its list; a bit per node and a count per 64 nodes give a node's run
+ * number, and a table by run number its offset.  One pass writes
+ * everything.  The loader (lex.c) has checked every child index and that
+ * lists are in ascending tile order (the separator, tile 0, first), so a
+ * run's arcs map one to one onto the bits of its masks.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "movegraph.h"
 
-#define MG_MAX_WORDS ((size_t)1 << 26)   /* 25-bit offsets of even words */
+#define MG_MAX_WORDS ((size_t)1 << 26)
 
-struct mg_build {
-	const uint32_t *nodes;
-	uint32_t n;
-	uint32_t *off;         /* lexicon run -> offset (0: not yet placed) */
-	uint8_t *height;       /* per lexicon run: movegraph.h's two heights */
-	uint8_t *sep_height;
-	uint32_t *queue;       /* runs in the order laid out */
-	size_t nq;
-	size_t next;           /* next free word */
+struct mg_index {
+	uint64_t *start;     /* bit i: a run starts at node i */
+	uint32_t *before;    /* runs starting before node 64 * b */
+	uint32_t *off;       /* offset by run number */
 };
 
 static int
-mg_is_letter(int t)
+mg_popcount64(uint64_t m)
 {
-	return t > 0 && t < 64;
+	m = m - ((m >> 1) & 0x5555555555555555u);
+	m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+	return (int)((m * 0x0101010101010101u) >> 56);
 }
 
-/* Gives run an offset the first time it is met. */
-static int
-mg_visit(struct mg_build *b, uint32_t run)
-{
-	size_t size = 3;
-	uint32_t i;
-
-	if (run == 0 || b->off[run] != 0)
-		return 0;
-	for (i = run; i < b->n; i++) {
-		if (mg_is_letter(lex_node_tile(b->nodes[i])))
-			size++;
-		if (lex_node_last(b->nodes[i]))
-			break;
-	}
-	size += size & 1;
-	if (b->next + size > MG_MAX_WORDS)
-		return -1;
-	b->off[run] = (uint32_t)b->next;
-	b->next += size;
-	b->queue[b->nq++] = run;
-	return 0;
-}
-
-/* Heights of every run, if children come before parents (every child
- * index below the start of its parent's run); 0 if not. */
-static int
-mg_heights(struct mg_build *b)
-{
-	uint32_t s, i, end;
-
-	for (s = 2; s < b->n; s = end + 1) {
-		int h = 0, sh = 0;
-
-		for (end = s; end + 1 < b->n && !lex_node_last(b->nodes[end]); end++)
-			;
-		for (i = s; i <= end; i++) {
-			uint32_t c = lex_node_child(b->nodes[i]);
-			int t = lex_node_tile(b->nodes[i]);
-
-			if (c >= s)
-				return 0;
-			if (t == 0) {
-				if (c != 0 && b->height[c] > sh)
-					sh = b->height[c];
-			} else if (mg_is_letter(t)) {
-				int ch = c != 0 ? b->height[c] : 0;
-
-				if (1 + ch > h)
-					h = 1 + ch;
-				if (c != 0 && b->sep_height[c] > sh)
-					sh = b->sep_height[c];
-			}
-		}
-		/* Capped: only up to MOVEGRAPH_HEIGHT_MAX is ever stored. */
-		b->height[s] = (uint8_t)(h > 100 ? 100 : h);
-		b->sep_height[s] = (uint8_t)(sh > 100 ? 100 : sh);
-	}
-	return 1;
-}
-
+/* Offset of the run starting at node c. */
 static uint32_t
-mg_arc_word(const struct mg_build *b, uint32_t child, int accepts)
+mg_offset(const struct mg_index *ix, uint32_t c)
 {
-	int h = MOVEGRAPH_HEIGHT_MAX, sh = MOVEGRAPH_HEIGHT_MAX;
+	uint64_t below = ix->start[c >> 6] & ((((uint64_t)1) << (c & 63)) - 1);
 
-	if (b->height != NULL) {
-		h = child != 0 ? b->height[child] : 0;
-		sh = child != 0 ? b->sep_height[child] : 0;
-		if (h > MOVEGRAPH_HEIGHT_MAX)
-			h = MOVEGRAPH_HEIGHT_MAX;
-		if (sh > MOVEGRAPH_HEIGHT_MAX)
-			sh = MOVEGRAPH_HEIGHT_MAX;
-	}
-	return (child != 0 ? b->off[child] >> 1 : 0) |
-	    (uint32_t)accepts << 25 | (uint32_t)h << 26 | (uint32_t)sh << 29;
+	return ix->off[ix->before[c >> 6] + (uint32_t)mg_popcount64(below)];
 }
 
-/* Writes the run at lexicon node run. */
-static void
-mg_write(const struct mg_build *b, uint32_t *w, uint32_t run)
+/* Last node of the list that node s is in. */
+static uint32_t
+mg_end(const uint32_t *nd, uint32_t n, uint32_t s)
 {
-	uint32_t R = b->off[run], i, lo = 0, hi = 0, k = 0;
-
-	for (i = run; i < b->n; i++) {
-		int t = lex_node_tile(b->nodes[i]);
-
-		if (t > 0 && t <= 32)
-			lo |= (uint32_t)1 << (t - 1);
-		else if (t > 32 && t < 64)
-			hi |= (uint32_t)1 << (t - 33);
-		if (lex_node_last(b->nodes[i]))
-			break;
-	}
-	w[R] = lo;
-	w[R + 1] = hi;
-	w[R + 2] = 0;
-	/* Runs are in ascending tile order: the k-th letter arc is the k-th
-	 * set bit of lo, then of hi. */
-	for (i = run; i < b->n; i++) {
-		uint32_t nd = b->nodes[i], c = lex_node_child(nd);
-		int t = lex_node_tile(nd);
-
-		if (t == 0) {
-			if (c != 0)
-				w[R + 2] = mg_arc_word(b, c, 0);
-		} else if (mg_is_letter(t)) {
-			w[R + 3 + k++] = mg_arc_word(b, c, lex_node_accepts(nd));
-		}
-		if (lex_node_last(nd))
-			break;
-	}
+	while (s + 1 < n && !lex_node_last(nd[s]))
+		s++;
+	return s;
 }
 
 int
 movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 {
-	struct mg_build b;
-	uint32_t root = lex_gaddag_root(lex);
-	size_t q;
-	int rc = -1;
+	const uint32_t *nd = lex_nodes(lex);
+	uint32_t n = lex_node_count(lex), root = lex_gaddag_root(lex);
+	uint32_t s, i, end, nruns = 0, nb = n / 64 + 1, b, list = 2;
+	struct mg_index ix;
+	size_t total = 2;
 
 	memset(mg, 0, sizeof *mg);
-	if (root == 0)
+	memset(&ix, 0, sizeof ix);
+	if (root == 0 || n < 3)
 		return 0;
-	memset(&b, 0, sizeof b);
-	b.nodes = lex_nodes(lex);
-	b.n = lex_node_count(lex);
-	b.next = 2;
-	b.off = calloc(b.n, sizeof *b.off);
-	b.queue = malloc((size_t)b.n * sizeof *b.queue);
-	b.height = malloc(b.n);
-	b.sep_height = malloc(b.n);
-	if (b.off == NULL || b.queue == NULL || b.height == NULL ||
-	    b.sep_height == NULL)
+	ix.start = calloc(nb, sizeof *ix.start);
+	ix.before = malloc(nb * sizeof *ix.before);
+	if (ix.start == NULL || ix.before == NULL)
 		goto oom;
-	if (!mg_heights(&b)) {
-		free(b.height);
-		free(b.sep_height);
-		b.height = b.sep_height = NULL;
-	}
-	if (mg_visit(&b, root) != 0)
-		goto big;
-	for (q = 0; q < b.nq; q++) {
-		uint32_t i;
+	/* Nodes 0 and 1 point at the roots; lists start at node 2. */
+	for (i = 2; i < n; i++) {
+		uint32_t c = lex_node_child(nd[i]);
 
-		for (i = b.queue[q]; i < b.n; i++) {
-			if (mg_visit(&b, lex_node_child(b.nodes[i])) != 0)
-				goto big;
-			if (lex_node_last(b.nodes[i]))
-				break;
-		}
+		if (i == list)
+			ix.start[i >> 6] |= (uint64_t)1 << (i & 63);
+		if (c != 0)
+			ix.start[c >> 6] |= (uint64_t)1 << (c & 63);
+		if (lex_node_last(nd[i]))
+			list = i + 1;
 	}
-	mg->w = malloc(b.next * sizeof *mg->w);
+	ix.start[root >> 6] |= (uint64_t)1 << (root & 63);
+	for (b = 0; b < nb; b++) {
+		ix.before[b] = nruns;
+		nruns += (uint32_t)mg_popcount64(ix.start[b]);
+	}
+	ix.off = malloc(((size_t)nruns + 1) * sizeof *ix.off);
+	if (ix.off == NULL)
+		goto oom;
+	for (s = 2, b = 0; s < n; s++)
+		if ((ix.start[s >> 6] >> (s & 63)) & 1) {
+			ix.off[b++] = (uint32_t)total;
+			total += 2 + (size_t)(mg_end(nd, n, s) - s + 1);
+			if (total > MG_MAX_WORDS) {
+				err_set(e, 0, "lexicon too large for the move "
+				    "generator");
+				goto fail;
+			}
+		}
+	mg->w = malloc(total * sizeof *mg->w);
 	if (mg->w == NULL)
 		goto oom;
 	mg->w[0] = mg->w[1] = 0;
-	for (q = 0; q < b.nq; q++) {
-		uint32_t R = b.off[b.queue[q]];
-		size_t end = q + 1 < b.nq ? b.off[b.queue[q + 1]] : b.next;
+	for (s = 2; s < n; s++) {
+		uint32_t R, lo = 0, hi = 0, *w = mg->w;
 
-		/* The padding word, if any, is zeroed too. */
-		memset(mg->w + R, 0, (end - R) * sizeof *mg->w);
-		mg_write(&b, mg->w, b.queue[q]);
+		if (((ix.start[s >> 6] >> (s & 63)) & 1) == 0)
+			continue;
+		R = mg_offset(&ix, s);
+		end = mg_end(nd, n, s);
+		for (i = s; i <= end; i++) {
+			uint32_t c = lex_node_child(nd[i]);
+			int t = lex_node_tile(nd[i]);
+
+			w[R + 2 + (i - s)] = (c != 0 ? mg_offset(&ix, c) : 0) |
+			    (uint32_t)lex_node_accepts(nd[i]) << 26;
+			if (t == 0)
+				hi |= (uint32_t)1 << 31;
+			else if (t <= 32)
+				lo |= (uint32_t)1 << (t - 1);
+			else
+				hi |= (uint32_t)1 << (t - 33);
+		}
+		w[R] = lo;
+		w[R + 1] = hi;
 	}
-	mg->nwords = b.next;
-	mg->root = b.off[root];
-	rc = 0;
-	goto out;
-big:
-	err_set(e, 0, "lexicon too large for the move generator");
-	goto out;
+	mg->nwords = total;
+	mg->root = mg_offset(&ix, root);
+	free(ix.start);
+	free(ix.before);
+	free(ix.off);
+	return 0;
 oom:
 	err_set(e, 0, "out of memory");
-out:
-	free(b.off);
-	free(b.queue);
-	free(b.height);
-	free(b.sep_height);
-	return rc;
+fail:
+	free(ix.start);
+	free(ix.before);
+	free(ix.off);
+	free(mg->w);
+	memset(mg, 0, sizeof *mg);
+	return -1;
 }
 
 void
