@@ -6,8 +6,9 @@
  * hold, starts a shorter run of its own).  Runs are laid out in node
  * order, each as two header words and a word per node up to the end of
  * its list; a bit per node and a count per 64 nodes give a node's run
- * number, and a table by run number its offset.  One pass writes
- * everything.  The loader (lex.c) has checked every child index and that
+ * number, and from it the run's offset: 2 words more per run before it
+ * when every run is a whole list (as lexcompile writes them), else from
+ * a table by run number.  One pass writes everything.  The loader (lex.c) has checked every child index and that
  * lists are in ascending tile order (the separator, tile 0, first), so a
  * run's arcs map one to one onto the bits of its masks.
  */
@@ -20,7 +21,8 @@
 struct mg_index {
 	uint64_t *start;     /* bit i: a run starts at node i */
 	uint32_t *before;    /* runs starting before node 64 * b */
-	uint32_t *off;       /* offset by run number */
+	uint32_t *off;       /* offset by run number; NULL when every run is a
+	                        whole list, each then 2 words further on */
 };
 
 static int
@@ -37,8 +39,9 @@ static uint32_t
 mg_offset(const struct mg_index *ix, uint32_t c)
 {
 	uint64_t below = ix->start[c >> 6] & ((((uint64_t)1) << (c & 63)) - 1);
+	uint32_t rank = ix->before[c >> 6] + (uint32_t)mg_popcount64(below);
 
-	return ix->off[ix->before[c >> 6] + (uint32_t)mg_popcount64(below)];
+	return ix->off != NULL ? ix->off[rank] : c + 2 * rank;
 }
 
 /* Last node of the list that node s is in. */
@@ -58,6 +61,7 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 	uint32_t s, i, end, nruns = 0, nb = n / 64 + 1, b, list = 2;
 	struct mg_index ix;
 	size_t total = 2;
+	int mid = 0;
 
 	memset(mg, 0, sizeof *mg);
 	memset(&ix, 0, sizeof ix);
@@ -73,8 +77,11 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 
 		if (i == list)
 			ix.start[i >> 6] |= (uint64_t)1 << (i & 63);
-		if (c != 0)
+		if (c != 0) {
 			ix.start[c >> 6] |= (uint64_t)1 << (c & 63);
+			if (c > 2 && !lex_node_last(nd[c - 1]))
+				mid = 1;
+		}
 		if (lex_node_last(nd[i]))
 			list = i + 1;
 	}
@@ -83,19 +90,24 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 		ix.before[b] = nruns;
 		nruns += (uint32_t)mg_popcount64(ix.start[b]);
 	}
-	ix.off = malloc(((size_t)nruns + 1) * sizeof *ix.off);
-	if (ix.off == NULL)
-		goto oom;
-	for (s = 2, b = 0; s < n; s++)
-		if ((ix.start[s >> 6] >> (s & 63)) & 1) {
-			ix.off[b++] = (uint32_t)total;
-			total += 2 + (size_t)(mg_end(nd, n, s) - s + 1);
-			if (total > MG_MAX_WORDS) {
-				err_set(e, 0, "lexicon too large for the move "
-				    "generator");
-				goto fail;
+	if (!mid) {
+		total = (size_t)n + 2 * (size_t)nruns;
+	} else {
+		ix.off = malloc(((size_t)nruns + 1) * sizeof *ix.off);
+		if (ix.off == NULL)
+			goto oom;
+		for (s = 2, b = 0; s < n; s++)
+			if ((ix.start[s >> 6] >> (s & 63)) & 1) {
+				ix.off[b++] = (uint32_t)total;
+				total += 2 + (size_t)(mg_end(nd, n, s) - s + 1);
+				if (total > MG_MAX_WORDS)
+					break;
 			}
-		}
+	}
+	if (total > MG_MAX_WORDS) {
+		err_set(e, 0, "lexicon too large for the move generator");
+		goto fail;
+	}
 	mg->w = malloc(total * sizeof *mg->w);
 	if (mg->w == NULL)
 		goto oom;

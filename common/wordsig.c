@@ -8,10 +8,26 @@
 /* About 10 bits per key and 4 bits set per key: under 2 % false ones. */
 #define WS_BITS_PER_KEY 10
 
+/* Keys go in through a ring of WS_RING: each key's block is asked for
+ * (prefetched) when it enters and written when it leaves, so the cache
+ * misses of a filter of megabytes overlap. */
+#define WS_RING 16
+
+struct ws_build {
+	struct wordsig *ws;
+	const uint32_t *nodes;
+	uint32_t n;
+	int maxlen;
+	int add;                 /* 0: count the keys; 1: add them */
+	size_t count;
+	uint8_t path[RULES_MAX_WORD + 1];
+	uint64_t ring[WS_RING];
+	unsigned next, pending;
+};
+
 static void
-ws_add(struct wordsig *ws, uint64_t key)
+ws_set(const struct wordsig *ws, uint64_t h)
 {
-	uint64_t h = key * 0x9e3779b97f4a7c15u;
 	uint64_t *blk = ws->bits + ((h >> ws->shift) << 3);
 	int q;
 
@@ -22,48 +38,68 @@ ws_add(struct wordsig *ws, uint64_t key)
 	}
 }
 
-/* Walks the DAWG run at run, reached by depth letters path[] whose keys sum
- * to key: counts (add = 0) or adds the keys of the words found. */
-static size_t
-ws_walk(struct wordsig *ws, const uint32_t *nodes, uint32_t n, uint32_t run,
-	int depth, int maxlen, uint64_t key, uint8_t *path, int add)
+static void
+ws_add(struct ws_build *b, uint64_t key)
 {
-	size_t c = 0;
+	uint64_t h = key * 0x9e3779b97f4a7c15u;
+
+	b->count++;
+	if (!b->add)
+		return;
+#if defined(__GNUC__)
+	__builtin_prefetch(b->ws->bits + ((h >> b->ws->shift) << 3), 1);
+#endif
+	if (b->pending == WS_RING)
+		ws_set(b->ws, b->ring[b->next]);
+	else
+		b->pending++;
+	b->ring[b->next] = h;
+	b->next = (b->next + 1) % WS_RING;
+}
+
+static void
+ws_flush(struct ws_build *b)
+{
+	unsigned q;
+
+	for (q = 0; q < b->pending; q++)
+		ws_set(b->ws, b->ring[q]);
+	b->pending = 0;
+}
+
+/* The words below the DAWG run at run, reached by depth letters path[]
+ * whose keys sum to key: each word's key, and its key with each distinct
+ * letter made a blank. */
+static void
+ws_walk(struct ws_build *b, uint32_t run, int depth, uint64_t key)
+{
+	const struct wordsig *ws = b->ws;
 	uint32_t i;
 
-	for (i = run; i < n; i++) {
-		uint32_t nd = nodes[i];
+	for (i = run; i < b->n; i++) {
+		uint32_t nd = b->nodes[i];
 		int L = lex_node_tile(nd), q;
 		uint64_t k = key + ws->letter[L];
 
-		if (L == 0) {
-			if (lex_node_last(nd))
-				break;
-			continue;
-		}
-		path[depth] = (uint8_t)L;
-		if (lex_node_accepts(nd) && depth >= 1) {
-			uint64_t seen = 0;
+		if (L != 0) {
+			b->path[depth] = (uint8_t)L;
+			if (lex_node_accepts(nd) && depth >= 1) {
+				uint64_t seen = 0;
 
-			c += (size_t)depth + 2;
-			if (add) {
-				ws_add(ws, k);
-				/* And with each distinct letter a blank. */
+				ws_add(b, k);
 				for (q = 0; q <= depth; q++)
-					if (((seen >> path[q]) & 1) == 0) {
-						seen |= (uint64_t)1 << path[q];
-						ws_add(ws, k - ws->letter[path[q]] +
+					if (((seen >> b->path[q]) & 1) == 0) {
+						seen |= (uint64_t)1 << b->path[q];
+						ws_add(b, k - ws->letter[b->path[q]] +
 						    ws->letter[0]);
 					}
 			}
+			if (lex_node_child(nd) != 0 && depth + 1 < b->maxlen)
+				ws_walk(b, lex_node_child(nd), depth + 1, k);
 		}
-		if (lex_node_child(nd) != 0 && depth + 1 < maxlen)
-			c += ws_walk(ws, nodes, n, lex_node_child(nd), depth + 1,
-			    maxlen, k, path, add);
 		if (lex_node_last(nd))
 			break;
 	}
-	return c;
 }
 
 int
@@ -71,12 +107,17 @@ wordsig_build(struct wordsig *ws, const struct lex *lex, int maxlen,
 	struct err *e)
 {
 	uint64_t x = 0x9e3779b97f4a7c15u;
-	uint8_t path[RULES_MAX_WORD + 1];
 	uint32_t root = lex_dawg_root(lex);
-	size_t nkeys = 0, nb = 2;
+	struct ws_build b;
+	size_t nb = 2;
 	int t, shift = 63;
 
 	memset(ws, 0, sizeof *ws);
+	memset(&b, 0, sizeof b);
+	b.ws = ws;
+	b.nodes = lex_nodes(lex);
+	b.n = lex_node_count(lex);
+	b.maxlen = maxlen > RULES_MAX_WORD ? RULES_MAX_WORD : maxlen;
 	/* splitmix64: fixed keys, the same on every machine. */
 	for (t = 0; t < RULES_MAX_TILES; t++) {
 		uint64_t z = (x += 0x9e3779b97f4a7c15u);
@@ -85,12 +126,9 @@ wordsig_build(struct wordsig *ws, const struct lex *lex, int maxlen,
 		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
 		ws->letter[t] = z ^ (z >> 31);
 	}
-	if (maxlen > RULES_MAX_WORD)
-		maxlen = RULES_MAX_WORD;
 	if (root != 0)
-		nkeys = ws_walk(ws, lex_nodes(lex), lex_node_count(lex), root, 0,
-		    maxlen, 0, path, 0);
-	while (nb * 512 < nkeys * WS_BITS_PER_KEY && nb < ((size_t)1 << 40)) {
+		ws_walk(&b, root, 0, 0);
+	while (nb * 512 < b.count * WS_BITS_PER_KEY && nb < ((size_t)1 << 40)) {
 		nb *= 2;
 		shift--;
 	}
@@ -101,9 +139,11 @@ wordsig_build(struct wordsig *ws, const struct lex *lex, int maxlen,
 	}
 	ws->nblocks = nb;
 	ws->shift = shift;
-	if (root != 0)
-		ws_walk(ws, lex_nodes(lex), lex_node_count(lex), root, 0, maxlen, 0,
-		    path, 1);
+	b.add = 1;
+	if (root != 0) {
+		ws_walk(&b, root, 0, 0);
+		ws_flush(&b);
+	}
 	return 0;
 }
 
