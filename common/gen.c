@@ -977,7 +977,10 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	for (q = 0; q < n; q++)
 		pre[q + 1] = pre[q] + vals[q];
 	for (L = 0; L <= nl; L++)
-		for (R = 0; R <= nr && L + R + 1 <= n; R++) {
+		/* Every term grows with the span: alone, the bound is at its
+		 * largest on the widest spans, one per L. */
+		for (R = check || mark ? 0 : (nr < n - 1 - L ? nr : n - 1 - L);
+		    R <= nr && L + R + 1 <= n; R++) {
 			const struct gen_side *x = &ls[L], *y = &rs[R];
 			int fixed = x->fixed + y->fixed, wprod = x->wprod * y->wprod;
 			int capped = x->capped + y->capped, cross = x->cross + y->cross;
@@ -1007,9 +1010,10 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	return best;
 }
 
-/* good_left[] and good_right[] from good[][] (all set when !any). */
+/* good_left[] and good_right[] from good[][] for a rack of n tiles (all
+ * set when !any). */
 static void
-gen_good_spans(struct gen *g, int any)
+gen_good_spans(struct gen *g, int any, int n)
 {
 	int L, R;
 
@@ -1018,10 +1022,12 @@ gen_good_spans(struct gen *g, int any)
 		memset(g->good_right, 1, sizeof g->good_right);
 		return;
 	}
-	g->good_left[RULES_MAX_RACK] = 0;
-	for (L = RULES_MAX_RACK - 1; L >= 0; L--) {
-		g->good_right[L][RULES_MAX_RACK] = 0;
-		for (R = RULES_MAX_RACK - 1; R >= 0; R--)
+	if (n > RULES_MAX_RACK - 1)
+		n = RULES_MAX_RACK - 1;
+	g->good_left[n + 1] = 0;
+	for (L = n; L >= 0; L--) {
+		g->good_right[L][n + 1] = 0;
+		for (R = n; R >= 0; R--)
 			g->good_right[L][R] = g->good[L][R] ||
 			    g->good_right[L][R + 1];
 		g->good_left[L] = g->good_right[L][0] || g->good_left[L + 1];
@@ -1173,7 +1179,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 			    an->left_min, vals, nv, g->maxv, 1, g->best.score, 1) <
 			    g->best.score)
 				continue;
-			gen_good_spans(g, g->have_best);
+			gen_good_spans(g, g->have_best, nv);
 			g->restrict_spans = g->have_best;
 			gen_anchor(g, an->col, an->left_min);
 			g->restrict_spans = 0;

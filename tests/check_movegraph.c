@@ -1,0 +1,266 @@
+/* check_movegraph.c — the move generator's layouts of the lexicon: the
+ * movegraph holds the GADDAG's arcs exactly, also when a child points into
+ * the middle of a sibling list (KWG files may), and the word filter never
+ * turns a word away. */
+#include "testutil.h"
+#include "gen.h"
+#include "movegraph.h"
+#include "wordsig.h"
+
+static const char *const words[] = {
+	"AB", "AC", "BC", "BA", "CAB", "ABC", "ABA", "BAA", "CABA", "ABACA",
+	"TABLE", "CABLE", "FABLE", "TABLES", "CABLES", "STABLE", "BLEAT",
+	"ZA", "QI", "XI", "AX", "EX", NULL
+};
+
+/* Walks lexicon run c and movegraph run o side by side; returns the
+ * number of arcs compared. */
+static long
+walk(const uint32_t *nd, uint32_t c, const uint32_t *w, uint32_t o, int depth)
+{
+	uint32_t i, lo = w[o], hi = w[o + 1] & 0x7fffffffu;
+	int letters = 0, sep = 0;
+	long n = 0;
+
+	ck_assert_int_lt(depth, 40);
+	for (i = c;; i++) {
+		int t = lex_node_tile(nd[i]);
+		uint32_t arc, child = lex_node_child(nd[i]);
+
+		if (t == 0) {
+			sep = 1;
+			arc = movegraph_sep(w, o);
+		} else {
+			letters++;
+			arc = movegraph_arc(w, o, t);
+			ck_assert_int_eq(movegraph_accepts(arc),
+			    lex_node_accepts(nd[i]));
+		}
+		ck_assert_uint_ne(arc, 0);
+		ck_assert_int_eq(child == 0, movegraph_child(arc) == 0);
+		n++;
+		if (child != 0)
+			n += walk(nd, child, w, movegraph_child(arc), depth + 1);
+		if (lex_node_last(nd[i]))
+			break;
+	}
+	ck_assert_int_eq(letters, movegraph_popcount(lo) + movegraph_popcount(hi));
+	ck_assert_int_eq(sep, (int)(w[o + 1] >> 31));
+	return n;
+}
+
+START_TEST(same_arcs_as_lexicon)
+{
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = test_lex_from_words(r, words);
+	struct movegraph mg;
+	struct err e;
+	long n;
+
+	ck_assert_int_eq(movegraph_build(&mg, lex, &e), 0);
+	ck_assert_uint_ne(mg.root, 0);
+	n = walk(lex_nodes(lex), lex_gaddag_root(lex), mg.w, mg.root, 0);
+	/* Every path of the GADDAG: far more than its node count. */
+	ck_assert_int_gt(n, (long)lex_node_count(lex));
+	/* A letter in no word (J) has no arc from the root. */
+	ck_assert_uint_eq(movegraph_arc(mg.w, mg.root, 10), 0);
+	ck_assert_uint_ne(movegraph_arc(mg.w, mg.root, 26), 0);
+	movegraph_free(&mg);
+	lex_destroy(lex);
+}
+END_TEST
+
+static uint32_t
+get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static void
+put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+/* Points one child index of the KWG buf (n nodes) at the same list found
+ * as the tail of another list; returns how many were repointed. */
+static int
+share_tails(unsigned char *buf, uint32_t n)
+{
+	uint32_t i, s, p, k, done = 0;
+
+	for (i = 2; i < n; i++) {
+		uint32_t x = get32(buf + 4 * i), c = x & 0x3fffffu, len;
+
+		if (c == 0)
+			continue;
+		for (len = 1; !(get32(buf + 4 * (c + len - 1)) >> 22 & 1); len++)
+			;
+		/* A list s.. whose last len nodes are c's list, s != c. */
+		for (s = 2; s < n; s = p + 1) {
+			for (p = s; !(get32(buf + 4 * p) >> 22 & 1); p++)
+				;
+			if (s == c || p + 1 - s <= len)
+				continue;
+			for (k = 0; k < len; k++)
+				if (get32(buf + 4 * (p + 1 - len + k)) !=
+				    get32(buf + 4 * (c + k)))
+					break;
+			if (k == len) {
+				put32(buf + 4 * i, (x & ~0x3fffffu) | (p + 1 - len));
+				done++;
+				break;
+			}
+		}
+	}
+	return (int)done;
+}
+
+static int
+move_cmp(const void *a, const void *b)
+{
+	const struct move *x = a, *y = b;
+
+	if (x->kind != y->kind)
+		return x->kind - y->kind;
+	if (x->dir != y->dir)
+		return x->dir - y->dir;
+	if (x->row != y->row)
+		return x->row - y->row;
+	if (x->col != y->col)
+		return x->col - y->col;
+	if (x->len != y->len)
+		return x->len - y->len;
+	if (x->score != y->score)
+		return x->score - y->score;
+	return memcmp(x->tiles, y->tiles, sizeof x->tiles);
+}
+
+/* All moves of p, sorted, into a malloc'ed array. */
+static struct move *
+moves_of(const struct rules *r, const struct lex *lex, const char *cgp,
+	long *n)
+{
+	struct gen *g;
+	struct err e;
+	static struct position p;
+	struct move *m;
+
+	if (cgp_parse(r, cgp, strlen(cgp), &p, &e) != 0)
+		ck_abort_msg("cgp_parse: %s", e.msg);
+	g = gen_create(r, lex, &e);
+	ck_assert_ptr_nonnull(g);
+	*n = gen_all(g, &p, 0, GEN_PLACEMENTS, &e);
+	ck_assert_int_ge(*n, 0);
+	m = malloc((size_t)(*n + 1) * sizeof *m);
+	ck_assert_ptr_nonnull(m);
+	memcpy(m, gen_moves(g), (size_t)*n * sizeof *m);
+	qsort(m, (size_t)*n, sizeof *m, move_cmp);
+	gen_destroy(g);
+	return m;
+}
+
+START_TEST(list_pointers_into_lists)
+{
+	static const char *const cgps[] = {
+		"15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCLT/ 0/0 0",
+		"15/15/15/15/15/15/15/7CAB5/15/15/15/15/15/15/15 ABELST/ 0/0 0",
+		"15/15/15/15/15/15/7T7/7A7/7B7/7L7/7E7/15/15/15/15 ACBSAF/ 0/0 0",
+	};
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = test_lex_from_words(r, words), *shared;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct err e;
+	size_t q;
+	long total = 0;
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(lex_write_kwg(lex, fp, &e), 0);
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_int_gt(share_tails((unsigned char *)buf, (uint32_t)(len / 4)), 0);
+	shared = lex_load_mem(buf, len, r, &e);
+	if (shared == NULL)
+		ck_abort_msg("lex_load_mem: %s", e.msg);
+	for (q = 0; q < sizeof cgps / sizeof cgps[0]; q++) {
+		long n1, n2;
+		struct move *a = moves_of(r, lex, cgps[q], &n1);
+		struct move *b = moves_of(r, shared, cgps[q], &n2);
+
+		ck_assert_int_eq(n1, n2);
+		ck_assert_int_eq(memcmp(a, b, (size_t)n1 * sizeof *a), 0);
+		total += n1;
+		free(a);
+		free(b);
+	}
+	ck_assert_int_gt(total, 20);
+	lex_destroy(shared);
+	lex_destroy(lex);
+	free(buf);
+}
+END_TEST
+
+static uint64_t
+key_of(const struct wordsig *ws, const uint8_t *t, int n, int blank_at)
+{
+	uint64_t k = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		k += i == blank_at ? ws->letter[0] : ws->letter[t[i]];
+	return k;
+}
+
+START_TEST(wordsig_keeps_every_word)
+{
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = test_lex_from_words(r, words);
+	struct wordsig ws;
+	struct err e;
+	const char *const *w;
+	uint8_t t[RULES_MAX_WORD];
+	int n, i;
+
+	ck_assert_int_eq(wordsig_build(&ws, lex, 8, &e), 0);
+	for (w = words; *w != NULL; w++) {
+		ck_assert_int_le(rules_normalise_word(r, *w, strlen(*w), t, &n,
+		    NULL), NORM_FOLDED);
+		/* In any order: the key is a sum. */
+		ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, -1)), 1);
+		for (i = 0; i < n; i++)
+			ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, i)),
+			    1);
+	}
+	/* Not words (the filter's keys are fixed, so this is no gamble):
+	 * QQQ, ZZZZ, and TABLE with one letter more. */
+	ck_assert_int_le(rules_normalise_word(r, "QQQ", 3, t, &n, NULL),
+	    NORM_FOLDED);
+	ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, -1)), 0);
+	ck_assert_int_le(rules_normalise_word(r, "ZZZZ", 4, t, &n, NULL),
+	    NORM_FOLDED);
+	ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, -1)), 0);
+	ck_assert_int_le(rules_normalise_word(r, "TABLEX", 6, t, &n, NULL),
+	    NORM_FOLDED);
+	ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, -1)), 0);
+	wordsig_free(&ws);
+	lex_destroy(lex);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("movegraph");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, same_arcs_as_lexicon);
+	tcase_add_test(tc, list_pointers_into_lists);
+	tcase_add_test(tc, wordsig_keeps_every_word);
+	suite_add_tcase(s, tc);
+	return test_run(s);
+}
