@@ -67,6 +67,9 @@ movegraph_popcount(uint32_t m)
 }
 
 /* The arc for letter L (1..63) in the run at run, or 0. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline uint32_t
 movegraph_arc(const uint32_t *w, uint32_t run, int L)
 {
