@@ -614,6 +614,21 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 
 	if (g->oom)
 		return;
+#if defined(__GNUC__)
+	/* Each child's run is a cache miss away: ask for them all now, so
+	 * the later ones arrive while the first one's subtree is searched. */
+	{
+		uint32_t m = mlo;
+
+		while (m != 0) {
+			int b = gen_lowest_bit32(m);
+
+			m &= m - 1;
+			__builtin_prefetch(w + movegraph_child(w[base +
+			    movegraph_popcount(lo & (((uint32_t)1 << b) - 1))]));
+		}
+	}
+#endif
 	while (mlo != 0) {
 		int b = gen_lowest_bit32(mlo), L = b + 1;
 		uint32_t a = w[base +
