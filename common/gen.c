@@ -1080,6 +1080,15 @@ gen_heapify(uint64_t *keys, int n)
 }
 
 int
+gen_best_ready(struct gen *g, struct err *e)
+{
+	if (g->sigs_state == 0)
+		g->sigs_state = wordsig_build(&g->sigs, g->lex,
+		    g->rack_size + GEN_SPAN_FIXED, e) == 0 ? 1 : -1;
+	return g->sigs_state == 1 ? 0 : -1;
+}
+
+int
 gen_best(struct gen *g, const struct position *p, struct move *best)
 {
 	struct gen_anchor anchors[2 * SQ];
@@ -1096,9 +1105,8 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 		memset(g->memo, 0, sizeof g->memo);
 		g->stamp = 1;
 	}
-	if (g->sigs_state == 0)
-		g->sigs_state = wordsig_build(&g->sigs, g->lex,
-		    g->rack_size + GEN_SPAN_FIXED, NULL) == 0 ? 1 : -1;
+	/* Without the filter (no memory for it), no span is ruled out. */
+	(void)gen_best_ready(g, NULL);
 	g->oom = 0;
 	gen_prepare(g, &p->board);
 	gen_load_rack(g, p);

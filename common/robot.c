@@ -72,7 +72,9 @@ robot_create(const struct rules *r, const struct lex *lex,
 	if (opts != NULL)
 		rb->opts = *opts;
 	rb->gen = gen_create(r, lex, e);
-	if (rb->gen == NULL) {
+	if (rb->gen == NULL ||
+	    (rb->opts.strategy == ROBOT_FULLSTERKUR && gen_best_ready(rb->gen, e) != 0)) {
+		gen_destroy(rb->gen);
 		free(rb);
 		return NULL;
 	}
