@@ -59,6 +59,7 @@ struct gen {
 	const uint32_t *nodes;         /* the lexicon's, for the DAWG */
 	struct movegraph mg;           /* the GADDAG, for the search */
 	const uint32_t *w;             /* mg.w */
+	int wide;                      /* mg.wide */
 	uint32_t dawg_root;
 	uint64_t all_letters;
 	int values[RULES_MAX_TILES];
@@ -150,6 +151,7 @@ gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 		return NULL;
 	}
 	g->w = g->mg.w;
+	g->wide = g->mg.wide;
 	return g;
 }
 
@@ -499,7 +501,7 @@ gen_step(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	uint8_t t = g->rtile[col];
 
 	if (t != 0) {
-		uint32_t arc = movegraph_arc(g->w, run, TILE_LETTER(t));
+		uint32_t arc = movegraph_arc(g->w, run, TILE_LETTER(t), g->wide);
 
 		if (arc != 0)
 			gen_through(g, col, arc, lstart, ms + g->rval[col], wm, cs,
@@ -537,7 +539,7 @@ gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 			gen_step(g, col - 1, child, -1, ms, wm, cs, np);
 		if (nll && g->anch + 1 < g->width && (!g->restrict_spans ||
 		    g->good_right[np - 1][0])) {
-			uint32_t sep = movegraph_sep(g->w, child);
+			uint32_t sep = movegraph_sep(g->w, child, g->wide);
 
 			g->sep_np = np;
 			if (movegraph_child(sep) != 0)
@@ -605,8 +607,8 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 {
 	const uint32_t *w = g->w;
 	uint64_t possible = g->rcross[col] & g->avail;
-	uint32_t lo = w[run], hi = w[run + 1] & 0x7fffffffu;
-	uint32_t base = movegraph_arcs(w, run);
+	uint32_t lo = w[run], hi = movegraph_hi(w, run, g->wide);
+	uint32_t base = movegraph_arcs(w, run, g->wide);
 	uint32_t mlo = lo & (uint32_t)(possible >> 1);
 	uint32_t mhi = hi & (uint32_t)(possible >> 33);
 	int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];

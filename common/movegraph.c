@@ -4,9 +4,9 @@
  * A run starts at every node that begins a sibling list or that a child
  * index points at (a pointer into the middle of a list, which a KWG may
  * hold, starts a shorter run of its own).  Runs are laid out in node
- * order, each as two header words and a word per node up to the end of
+ * order, each as its header and a word per node up to the end of
  * its list; a bit per node and a count per 64 nodes give a node's run
- * number, and from it the run's offset: 2 words more per run before it
+ * number, and from it the run's offset: a header more per run before it
  * when every run is a whole list (as lexcompile writes them), else from
  * a table by run number.  One pass writes everything.  The loader (lex.c) has checked every child index and that
  * lists are in ascending tile order (the separator, tile 0, first), so a
@@ -22,7 +22,8 @@ struct mg_index {
 	uint64_t *start;     /* bit i: a run starts at node i */
 	uint32_t *before;    /* runs starting before node 64 * b */
 	uint32_t *off;       /* offset by run number; NULL when every run is a
-	                        whole list, each then 2 words further on */
+	                        whole list, each then a header further on */
+	uint32_t hdr;        /* header words: 1, or 2 when wide */
 };
 
 static int
@@ -41,7 +42,7 @@ mg_offset(const struct mg_index *ix, uint32_t c)
 	uint64_t below = ix->start[c >> 6] & ((((uint64_t)1) << (c & 63)) - 1);
 	uint32_t rank = ix->before[c >> 6] + (uint32_t)mg_popcount64(below);
 
-	return ix->off != NULL ? ix->off[rank] : c + 2 * rank;
+	return ix->off != NULL ? ix->off[rank] : c + ix->hdr * rank;
 }
 
 /* Last node of the list that node s is in. */
@@ -75,6 +76,8 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 	for (i = 2; i < n; i++) {
 		uint32_t c = lex_node_child(nd[i]);
 
+		if (lex_node_tile(nd[i]) > 32)
+			mg->wide = 1;
 		if (i == list)
 			ix.start[i >> 6] |= (uint64_t)1 << (i & 63);
 		if (c != 0) {
@@ -90,8 +93,9 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 		ix.before[b] = nruns;
 		nruns += (uint32_t)mg_popcount64(ix.start[b]);
 	}
+	ix.hdr = 1 + (uint32_t)mg->wide;
 	if (!mid) {
-		total = (size_t)n + 2 * (size_t)nruns;
+		total = (size_t)n + ix.hdr * (size_t)nruns;
 	} else {
 		ix.off = malloc(((size_t)nruns + 1) * sizeof *ix.off);
 		if (ix.off == NULL)
@@ -99,7 +103,7 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 		for (s = 2, b = 0; s < n; s++)
 			if ((ix.start[s >> 6] >> (s & 63)) & 1) {
 				ix.off[b++] = (uint32_t)total;
-				total += 2 + (size_t)(mg_end(nd, n, s) - s + 1);
+				total += ix.hdr + (size_t)(mg_end(nd, n, s) - s + 1);
 				if (total > MG_MAX_WORDS)
 					break;
 			}
@@ -123,8 +127,9 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 			uint32_t c = lex_node_child(nd[i]);
 			int t = lex_node_tile(nd[i]);
 
-			w[R + 2 + (i - s)] = (c != 0 ? mg_offset(&ix, c) : 0) |
-			    (uint32_t)lex_node_accepts(nd[i]) << 26;
+			w[R + ix.hdr + (i - s)] = (c != 0 ? mg_offset(&ix, c) : 0) |
+			    (uint32_t)lex_node_accepts(nd[i]) << 26 |
+			    (uint32_t)(t == 0) << 31;
 			if (t == 0)
 				hi |= (uint32_t)1 << 31;
 			else if (t <= 32)
@@ -133,7 +138,8 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 				hi |= (uint32_t)1 << (t - 33);
 		}
 		w[R] = lo;
-		w[R + 1] = hi;
+		if (mg->wide)
+			w[R + 1] = hi;
 	}
 	mg->nwords = total;
 	mg->root = mg_offset(&ix, root);

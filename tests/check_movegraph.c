@@ -16,9 +16,10 @@ static const char *const words[] = {
 /* Walks lexicon run c and movegraph run o side by side; returns the
  * number of arcs compared. */
 static long
-walk(const uint32_t *nd, uint32_t c, const uint32_t *w, uint32_t o, int depth)
+walk(const uint32_t *nd, uint32_t c, const uint32_t *w, int wide, uint32_t o,
+	int depth)
 {
-	uint32_t i, lo = w[o], hi = w[o + 1] & 0x7fffffffu;
+	uint32_t i, lo = w[o], hi = movegraph_hi(w, o, wide);
 	int letters = 0, sep = 0;
 	long n = 0;
 
@@ -29,10 +30,10 @@ walk(const uint32_t *nd, uint32_t c, const uint32_t *w, uint32_t o, int depth)
 
 		if (t == 0) {
 			sep = 1;
-			arc = movegraph_sep(w, o);
+			arc = movegraph_sep(w, o, wide);
 		} else {
 			letters++;
-			arc = movegraph_arc(w, o, t);
+			arc = movegraph_arc(w, o, t, wide);
 			ck_assert_int_eq(movegraph_accepts(arc),
 			    lex_node_accepts(nd[i]));
 		}
@@ -40,7 +41,7 @@ walk(const uint32_t *nd, uint32_t c, const uint32_t *w, uint32_t o, int depth)
 		ck_assert_int_eq(child == 0, movegraph_child(arc) == 0);
 		n++;
 		if (child != 0)
-			n += walk(nd, child, w, movegraph_child(arc), depth + 1);
+			n += walk(nd, child, w, wide, movegraph_child(arc), depth + 1);
 		if (lex_node_last(nd[i]))
 			break;
 	}
@@ -59,12 +60,54 @@ START_TEST(same_arcs_as_lexicon)
 
 	ck_assert_int_eq(movegraph_build(&mg, lex, &e), 0);
 	ck_assert_uint_ne(mg.root, 0);
-	n = walk(lex_nodes(lex), lex_gaddag_root(lex), mg.w, mg.root, 0);
+	ck_assert_int_eq(mg.wide, 0);
+	n = walk(lex_nodes(lex), lex_gaddag_root(lex), mg.w, mg.wide, mg.root, 0);
 	/* Every path of the GADDAG: far more than its node count. */
 	ck_assert_int_gt(n, (long)lex_node_count(lex));
 	/* A letter in no word (J) has no arc from the root. */
-	ck_assert_uint_eq(movegraph_arc(mg.w, mg.root, 10), 0);
-	ck_assert_uint_ne(movegraph_arc(mg.w, mg.root, 26), 0);
+	ck_assert_uint_eq(movegraph_arc(mg.w, mg.root, 10, 0), 0);
+	ck_assert_uint_ne(movegraph_arc(mg.w, mg.root, 26, 0), 0);
+	movegraph_free(&mg);
+	lex_destroy(lex);
+}
+END_TEST
+
+START_TEST(wide_alphabet)
+{
+	/* Words of tiles up to 60 (a ruleset may have 63 letters): runs
+	 * with letters on both sides of 32 need the two-word header. */
+	uint8_t tiles[40 * 4], lens[40];
+	struct lex *lex;
+	struct movegraph mg;
+	struct err e;
+	int i, n = 0;
+	long arcs;
+
+	for (i = 0; i < 40; i++) {
+		tiles[4 * i] = (uint8_t)(1 + i % 7);
+		tiles[4 * i + 1] = (uint8_t)(30 + i % 31);
+		tiles[4 * i + 2] = (uint8_t)(33 + (i * 7) % 28);
+		tiles[4 * i + 3] = (uint8_t)(1 + (i * 5) % 60);
+		lens[n++] = (uint8_t)(2 + i % 3);
+	}
+	/* Word i is the first lens[i] tiles of row i, packed back to back. */
+	{
+		uint8_t packed[40 * 4];
+		size_t off = 0;
+
+		for (i = 0; i < n; i++) {
+			memcpy(packed + off, tiles + 4 * i, lens[i]);
+			off += lens[i];
+		}
+		lex = lex_build(packed, lens, (size_t)n, "wide", NULL, NULL, &e);
+	}
+	if (lex == NULL)
+		ck_abort_msg("lex_build: %s", e.msg);
+	ck_assert_int_eq(movegraph_build(&mg, lex, &e), 0);
+	ck_assert_int_eq(mg.wide, 1);
+	arcs = walk(lex_nodes(lex), lex_gaddag_root(lex), mg.w, mg.wide, mg.root,
+	    0);
+	ck_assert_int_gt(arcs, (long)lex_node_count(lex));
 	movegraph_free(&mg);
 	lex_destroy(lex);
 }
@@ -259,6 +302,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, same_arcs_as_lexicon);
+	tcase_add_test(tc, wide_alphabet);
 	tcase_add_test(tc, list_pointers_into_lists);
 	tcase_add_test(tc, wordsig_keeps_every_word);
 	suite_add_tcase(s, tc);
