@@ -868,6 +868,13 @@ gen_span_ok(struct gen *g, int lo, int hi, int k)
 	if (nb >= 2 && k >= 2)
 		ok = 1;
 	if (!ok && k <= GEN_SUB_MAX)
+		for (q = 0; q < g->nsub[k]; q++)
+			wordsig_prefetch(&g->sigs, g->subkey[k][q] + fixed);
+	if (!ok && nb >= 1 && k >= 1 && k - 1 <= GEN_SUB_MAX)
+		for (q = 0; q < g->nsub[k - 1]; q++)
+			wordsig_prefetch(&g->sigs, g->subkey[k - 1][q] + fixed +
+			    g->sigs.letter[0]);
+	if (!ok && k <= GEN_SUB_MAX)
 		for (q = 0; q < g->nsub[k] && !ok; q++)
 			ok = wordsig_maybe(&g->sigs, g->subkey[k][q] + fixed);
 	if (!ok && nb >= 1 && k >= 1 && k - 1 <= GEN_SUB_MAX)

@@ -32,6 +32,20 @@ int wordsig_build(struct wordsig *ws, const struct lex *lex, int maxlen,
 	struct err *e);
 void wordsig_free(struct wordsig *ws);
 
+/* Asks for key's block ahead of wordsig_maybe (the filter is megabytes:
+ * a lookup is a cache miss, and several can be waited for at once). */
+static inline void
+wordsig_prefetch(const struct wordsig *ws, uint64_t key)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(ws->bits + (((key * 0x9e3779b97f4a7c15u) >>
+	    ws->shift) << 3));
+#else
+	(void)ws;
+	(void)key;
+#endif
+}
+
 /* Block and bit positions come from the key times an odd constant: the
  * top bits pick the block, four 9-bit fields below them the bits. */
 static inline int
