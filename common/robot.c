@@ -19,6 +19,7 @@ struct robot {
 	const struct lex *lex;
 	struct robot_opts opts;
 	struct gen *gen;
+	int owns_gen;               /* 0: borrowed from another robot */
 	long *order;                /* indices into the move list */
 	long ocap;
 };
@@ -72,9 +73,33 @@ robot_create(const struct rules *r, const struct lex *lex,
 	if (opts != NULL)
 		rb->opts = *opts;
 	rb->gen = gen_create(r, lex, e);
+	rb->owns_gen = 1;
 	if (rb->gen == NULL ||
 	    (rb->opts.strategy == ROBOT_FULLSTERKUR && gen_best_ready(rb->gen, e) != 0)) {
 		gen_destroy(rb->gen);
+		free(rb);
+		return NULL;
+	}
+	return rb;
+}
+
+struct robot *
+robot_create_sharing(struct robot *other, const struct robot_opts *opts,
+	struct err *e)
+{
+	struct robot *rb = calloc(1, sizeof *rb);
+
+	if (rb == NULL) {
+		err_set(e, 0, "out of memory");
+		return NULL;
+	}
+	rb->r = other->r;
+	rb->lex = other->lex;
+	if (opts != NULL)
+		rb->opts = *opts;
+	rb->gen = other->gen;
+	if (rb->opts.strategy == ROBOT_FULLSTERKUR &&
+	    gen_best_ready(rb->gen, e) != 0) {
 		free(rb);
 		return NULL;
 	}
@@ -86,7 +111,8 @@ robot_destroy(struct robot *rb)
 {
 	if (rb == NULL)
 		return;
-	gen_destroy(rb->gen);
+	if (rb->owns_gen)
+		gen_destroy(rb->gen);
 	free(rb->order);
 	free(rb);
 }

@@ -58,6 +58,13 @@ const char *robot_strategy_name(enum robot_strategy s);
  * copied.  Returns NULL with e set on allocation failure. */
 struct robot *robot_create(const struct rules *r, const struct lex *lex,
 	const struct robot_opts *opts, struct err *e);
+
+/* robot_create_sharing: a robot for other's ruleset and lexicon that uses
+ * other's move generator (gen.h), whose search structures take about 1.5
+ * times the lexicon's memory.  Robots that take turns in one game may
+ * share; other must be destroyed last. */
+struct robot *robot_create_sharing(struct robot *other,
+	const struct robot_opts *opts, struct err *e);
 void robot_destroy(struct robot *rb);
 
 /* robot_choose: the move the robot plays in position p (player p->to_move,

@@ -779,7 +779,10 @@ cmd_play(int argc, char **argv)
 		struct robot_opts o = { pl[i].strat, vocab, leaves };
 		int same = 0;
 
-		if ((pl[i].rb = robot_create(&r, lex, &o, &e)) == NULL)
+		/* The seats take turns: one move generator serves them all. */
+		pl[i].rb = i == 0 ? robot_create(&r, lex, &o, &e) :
+		    robot_create_sharing(pl[0].rb, &o, &e);
+		if (pl[i].rb == NULL)
 			tool_die("%s", e.msg);
 		/* Seats with the same robot are told apart by seat number. */
 		for (int j = 0; j < np; j++)
@@ -890,7 +893,8 @@ cmd_play(int argc, char **argv)
 	if (plot != NULL && stats_plot(plot, &st, &r) < 0)
 		ret = TOOL_ERR;
 	game_destroy(g);
-	for (int i = 0; i < np; i++)
+	/* Seat 0's robot lends its move generator: it goes last. */
+	for (int i = (int)np - 1; i >= 0; i--)
 		robot_destroy(pl[i].rb);
 	klv_destroy(leaves);
 	lex_destroy(vocab);
