@@ -774,15 +774,6 @@ END_TEST
 
 /* --- Leave tables --- */
 
-static void
-put32(unsigned char *p, uint32_t v)
-{
-	p[0] = (unsigned char)v;
-	p[1] = (unsigned char)(v >> 8);
-	p[2] = (unsigned char)(v >> 16);
-	p[3] = (unsigned char)(v >> 24);
-}
-
 START_TEST(klv_hand_built)
 {
 	/* A KWG DAWG of the leaves ?, ?A, A, AB, B (blank = tile 0), built
@@ -806,15 +797,15 @@ START_TEST(klv_hand_built)
 	uint8_t leave[RULES_MAX_TILES];
 	int i;
 
-	put32(buf, 7);
+	test_put32(buf, 7);
 	for (i = 0; i < 7; i++)
-		put32(buf + 4 + i * 4, nodes[i]);
-	put32(buf + 32, 5);
+		test_put32(buf + 4 + i * 4, nodes[i]);
+	test_put32(buf + 32, 5);
 	for (i = 0; i < 5; i++) {
 		uint32_t bits;
 
 		memcpy(&bits, &vals[i], 4);
-		put32(buf + 36 + i * 4, bits);
+		test_put32(buf + 36 + i * 4, bits);
 	}
 	k = klv_load_mem(buf, sizeof buf, &e);
 	ck_assert_msg(k != NULL, "%s", e.msg);
@@ -836,7 +827,7 @@ START_TEST(klv_hand_built)
 	/* Truncated and corrupt files are errors. */
 	ck_assert_ptr_null(klv_load_mem(buf, sizeof buf - 1, &e));
 	ck_assert_ptr_null(klv_load_mem(buf, 6, &e));
-	put32(buf + 4 + 2 * 4, (0u << 24) | (1u << 23) | 99);
+	test_put32(buf + 4 + 2 * 4, (0u << 24) | (1u << 23) | 99);
 	ck_assert_ptr_null(klv_load_mem(buf, sizeof buf, &e));
 	klv_destroy(NULL);
 }

@@ -113,22 +113,6 @@ START_TEST(wide_alphabet)
 }
 END_TEST
 
-static uint32_t
-get32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
-
-static void
-put32(unsigned char *p, uint32_t v)
-{
-	p[0] = (unsigned char)v;
-	p[1] = (unsigned char)(v >> 8);
-	p[2] = (unsigned char)(v >> 16);
-	p[3] = (unsigned char)(v >> 24);
-}
-
 /* Points one child index of the KWG buf (n nodes) at the same list found
  * as the tail of another list; returns how many were repointed. */
 static int
@@ -137,24 +121,24 @@ share_tails(unsigned char *buf, uint32_t n)
 	uint32_t i, s, p, k, done = 0;
 
 	for (i = 2; i < n; i++) {
-		uint32_t x = get32(buf + 4 * i), c = x & 0x3fffffu, len;
+		uint32_t x = test_get32(buf + 4 * i), c = x & 0x3fffffu, len;
 
 		if (c == 0)
 			continue;
-		for (len = 1; !(get32(buf + 4 * (c + len - 1)) >> 22 & 1); len++)
+		for (len = 1; !(test_get32(buf + 4 * (c + len - 1)) >> 22 & 1); len++)
 			;
 		/* A list s.. whose last len nodes are c's list, s != c. */
 		for (s = 2; s < n; s = p + 1) {
-			for (p = s; !(get32(buf + 4 * p) >> 22 & 1); p++)
+			for (p = s; !(test_get32(buf + 4 * p) >> 22 & 1); p++)
 				;
 			if (s == c || p + 1 - s <= len)
 				continue;
 			for (k = 0; k < len; k++)
-				if (get32(buf + 4 * (p + 1 - len + k)) !=
-				    get32(buf + 4 * (c + k)))
+				if (test_get32(buf + 4 * (p + 1 - len + k)) !=
+				    test_get32(buf + 4 * (c + k)))
 					break;
 			if (k == len) {
-				put32(buf + 4 * i, (x & ~0x3fffffu) | (p + 1 - len));
+				test_put32(buf + 4 * i, (x & ~0x3fffffu) | (p + 1 - len));
 				done++;
 				break;
 			}

@@ -134,6 +134,23 @@ test_next_position(FILE *fp, char **line, size_t *cap)
 }
 
 /* test_run: runs suite s and returns the process exit status. */
+/* Little-endian 32-bit words, as lexicon and leave files store them. */
+static inline uint32_t
+test_get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static inline void
+test_put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
 static inline int
 test_run(Suite *s)
 {
