@@ -859,6 +859,9 @@ gen_span_ok(struct gen *g, int lo, int hi, int k)
 				return 1;
 			fixed += g->sigs.letter[TILE_LETTER(g->rtile[j])];
 		}
+	/* Longer words are not in the filter (a rack over rack_size). */
+	if (k + nf > g->rack_size + GEN_SPAN_FIXED)
+		return 1;
 	m = &g->memo[(fixed >> 40 ^ (uint64_t)k * 0x9e37u) & (GEN_SPAN_MEMO - 1)];
 	if (m->stamp == g->stamp && m->fixed_key == fixed && m->nfixed == nf &&
 	    m->k == k)
