@@ -105,7 +105,9 @@ struct gen {
 		uint8_t nfixed, k, ok;
 	} memo[GEN_SPAN_MEMO];
 	uint32_t stamp;                /* gen_best's calls, for memo[] */
-	int maxv[RULES_MAX_DIM];       /* best value a rack letter may have here */
+	/* gen_best: per orientation and row, the best value a rack letter may
+	 * have on each square (gen_row_maxv), worked out once per position. */
+	int maxv[2][RULES_MAX_DIM][RULES_MAX_DIM];
 	/* gen_best, searching an anchor: the spans (L empty squares left of
 	 * it, R right) that could still beat the best move found.  good_left[l]:
 	 * one has L >= l; good_right[L][r]: one has that L and R >= r. */
@@ -1148,7 +1150,8 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	} else {
 		for (d = 0; d < 2; d++)
 			for (i = 0; i < g->R[d]; i++) {
-				int last = -1, maxv[RULES_MAX_DIM], any = 0;
+				int last = -1, any = 0;
+				int *maxv = g->maxv[d][i];
 
 				for (j = 0; j < g->W[d]; j++)
 					if (g->anchor[d][i * g->W[d] + j]) {
@@ -1189,30 +1192,27 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 				cd = an->dir;
 				ci = an->row;
 				gen_set_row(g, cd, ci);
-				gen_row_maxv(g, g->maxv);
 			}
 			if (!refined[idx]) {
 				int floor = g->have_best ? g->best.score : -1;
 
 				refined[idx] = 1;
 				bound = gen_anchor_bound(g, an->col, an->left_min, vals,
-				    nv, g->maxv, 1, floor, 0);
-				if (bound < floor || bound < 0) {
+				    nv, g->maxv[cd][ci], 1, floor, 0);
+				if (bound < floor || bound < 0)
 					keys[0] = keys[--na];
-					gen_sift_down(keys, na, 0);
-				} else {
+				else
 					keys[0] = (uint64_t)((int64_t)bound + 1) << 32 |
 					    (key & 0xffffffffu);
-					gen_sift_down(keys, na, 0);
-				}
+				gen_sift_down(keys, na, 0);
 				continue;
 			}
 			keys[0] = keys[--na];
 			gen_sift_down(keys, na, 0);
 			/* The spans that could still win, as the best is now. */
 			if (g->have_best && gen_anchor_bound(g, an->col,
-			    an->left_min, vals, nv, g->maxv, 1, g->best.score, 1) <
-			    g->best.score)
+			    an->left_min, vals, nv, g->maxv[cd][ci], 1,
+			    g->best.score, 1) < g->best.score)
 				continue;
 			gen_good_spans(g, g->have_best, nv);
 			g->restrict_spans = g->have_best;
