@@ -58,9 +58,12 @@ robot_strategy_name(enum robot_strategy s)
 	return robot_names[s];
 }
 
-struct robot *
-robot_create(const struct rules *r, const struct lex *lex,
-	const struct robot_opts *opts, struct err *e)
+/* A robot around gen (its own when owns_gen); a Fullsterkur robot has the
+ * generator build gen_best's filter now, so it costs at start-up. */
+static struct robot *
+robot_new(const struct rules *r, const struct lex *lex,
+	const struct robot_opts *opts, struct gen *gen, int owns_gen,
+	struct err *e)
 {
 	struct robot *rb = calloc(1, sizeof *rb);
 
@@ -72,11 +75,10 @@ robot_create(const struct rules *r, const struct lex *lex,
 	rb->lex = lex;
 	if (opts != NULL)
 		rb->opts = *opts;
-	rb->gen = gen_create(r, lex, e);
-	rb->owns_gen = 1;
-	if (rb->gen == NULL ||
-	    (rb->opts.strategy == ROBOT_FULLSTERKUR && gen_best_ready(rb->gen, e) != 0)) {
-		gen_destroy(rb->gen);
+	rb->gen = gen;
+	rb->owns_gen = owns_gen;
+	if (rb->opts.strategy == ROBOT_FULLSTERKUR &&
+	    gen_best_ready(gen, e) != 0) {
 		free(rb);
 		return NULL;
 	}
@@ -84,26 +86,24 @@ robot_create(const struct rules *r, const struct lex *lex,
 }
 
 struct robot *
+robot_create(const struct rules *r, const struct lex *lex,
+	const struct robot_opts *opts, struct err *e)
+{
+	struct gen *gen = gen_create(r, lex, e);
+	struct robot *rb;
+
+	if (gen == NULL)
+		return NULL;
+	if ((rb = robot_new(r, lex, opts, gen, 1, e)) == NULL)
+		gen_destroy(gen);
+	return rb;
+}
+
+struct robot *
 robot_create_sharing(struct robot *other, const struct robot_opts *opts,
 	struct err *e)
 {
-	struct robot *rb = calloc(1, sizeof *rb);
-
-	if (rb == NULL) {
-		err_set(e, 0, "out of memory");
-		return NULL;
-	}
-	rb->r = other->r;
-	rb->lex = other->lex;
-	if (opts != NULL)
-		rb->opts = *opts;
-	rb->gen = other->gen;
-	if (rb->opts.strategy == ROBOT_FULLSTERKUR &&
-	    gen_best_ready(rb->gen, e) != 0) {
-		free(rb);
-		return NULL;
-	}
-	return rb;
+	return robot_new(other->r, other->lex, opts, other->gen, 0, e);
 }
 
 void
