@@ -35,6 +35,7 @@
 #include <string.h>
 #include "gen.h"
 #include "movegraph.h"
+#include "wordmap.h"
 #include "wordsig.h"
 
 #define SQ RULES_MAX_SQUARES
@@ -52,6 +53,21 @@ struct gen_anchor {
 #define GEN_SPAN_FIXED 6
 #define GEN_SUB_MAX    8
 #define GEN_SPAN_MEMO  1024
+
+/* A span gen_best may fill: squares lo..hi of a row, k of them empty,
+ * with the parts of its bound (gen_anchor_bound): tiles there, word
+ * premium, letter sum of the best rack tiles on the best letter premiums
+ * (arranged) and capped by each square's best letter (capped), and the
+ * cross-words. */
+struct gen_span {
+	int bound, fixed, wprod, arranged, capped, cross;
+	uint8_t dir, row, lo, hi, k;
+};
+
+/* The most spans an anchor has for a rack gen_best looks up by anagrams
+ * (GEN_SUB_MAX letters and two blanks): L + R + 1 <= n tiles, n(n+1)/2. */
+#define GEN_SPANS_MAX ((GEN_SUB_MAX + 2) * (GEN_SUB_MAX + 3) / 2)
+#define GEN_ANCHORS_MAX (2 * SQ)
 
 struct gen {
 	const struct rules *r;
@@ -94,10 +110,18 @@ struct gen {
 	 * span is ruled out). */
 	struct wordsig sigs;
 	int sigs_state;
+	/* gen_best: the words of each letter multiset (wordmap.h), and room
+	 * for the spans and the heap of anchors and spans. */
+	struct wordmap map;
+	struct gen_span *spans;
+	uint64_t *heap;
 	/* The distinct sub-multisets of the rack's letters by size, as
 	 * wordsig keys (subs_ok: all are listed). */
 	uint64_t subkey[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
+	int subval[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];  /* their value sums,
+	                                                  largest first */
 	int nsub[GEN_SUB_MAX + 1];
+	int topval[RULES_MAX_RACK + 1];  /* sum of the rack's q best values */
 	int subs_ok;
 	struct gen_span_memo {
 		uint64_t fixed_key;
@@ -164,6 +188,9 @@ gen_destroy(struct gen *g)
 		return;
 	movegraph_free(&g->mg);
 	wordsig_free(&g->sigs);
+	wordmap_free(&g->map);
+	free(g->spans);
+	free(g->heap);
 	free(g->moves);
 	free(g);
 }
@@ -265,6 +292,82 @@ gen_crossset(const struct gen *g, const uint8_t *up, int nup,
 	return mask & g->all_letters;
 }
 
+/* The last arc of the path from the run at run through letters t[0..n)
+ * (taken last first when back is set) in the movegraph, or 0. */
+static uint32_t
+gen_mg_path(const struct gen *g, uint32_t run, const uint8_t *t, int n,
+	int back)
+{
+	uint32_t arc = 0;
+	int q;
+
+	for (q = 0; q < n; q++) {
+		if (run == 0)
+			return 0;
+		arc = movegraph_arc(g->w, run, TILE_LETTER(t[back ? n - 1 - q : q]),
+		    g->wide);
+		if (arc == 0)
+			return 0;
+		run = movegraph_child(arc);
+	}
+	return arc;
+}
+
+/* gen_crossset by the GADDAG (movegraph.h), for a square with tiles on
+ * at least one side.  Of the paths a word up + L + down has, the one
+ * taken puts the letter L as late as it can: with tiles on one side only
+ * it is the last letter of the path, and the letters that end a word
+ * there are read off one run; with tiles on both, the side with fewer
+ * tiles is what follows each L. */
+static uint64_t
+gen_crossset_mg(const struct gen *g, const uint8_t *up, int nup,
+	const uint8_t *down, int ndown)
+{
+	const uint32_t *w = g->w;
+	uint32_t run = g->mg.root, arc, base, lo, hi, m;
+	uint64_t mask = 0;
+	int wide = g->wide, tail_down, idx;
+
+	if (ndown == 0 || (nup != 0 && ndown <= nup)) {
+		/* up reversed, the separator, then L (and down). */
+		arc = gen_mg_path(g, run, up, nup, 1);
+		if (arc == 0 || movegraph_child(arc) == 0)
+			return 0;
+		arc = movegraph_sep(w, movegraph_child(arc), wide);
+		tail_down = 1;
+	} else {
+		/* The whole word reversed: down reversed, L, (up reversed). */
+		arc = gen_mg_path(g, run, down, ndown, 1);
+		tail_down = 0;
+	}
+	if (arc == 0 || (run = movegraph_child(arc)) == 0)
+		return 0;
+	lo = w[run];
+	hi = movegraph_hi(w, run, wide);
+	base = movegraph_arcs(w, run, wide);
+	for (idx = 0, m = lo; m != 0; m &= m - 1, idx++) {
+		int L = gen_lowest_bit32(m) + 1;
+		uint32_t a = w[base + (uint32_t)idx];
+
+		if ((tail_down ? ndown : nup) != 0)
+			a = gen_mg_path(g, movegraph_child(a), tail_down ? down : up,
+			    tail_down ? ndown : nup, !tail_down);
+		if (a != 0 && movegraph_accepts(a))
+			mask |= (uint64_t)1 << L;
+	}
+	for (m = hi; m != 0; m &= m - 1, idx++) {
+		int L = gen_lowest_bit32(m) + 33;
+		uint32_t a = w[base + (uint32_t)idx];
+
+		if ((tail_down ? ndown : nup) != 0)
+			a = gen_mg_path(g, movegraph_child(a), tail_down ? down : up,
+			    tail_down ? ndown : nup, !tail_down);
+		if (a != 0 && movegraph_accepts(a))
+			mask |= (uint64_t)1 << L;
+	}
+	return mask & g->all_letters;
+}
+
 static uint8_t
 gen_lmul(uint8_t prem)
 {
@@ -317,7 +420,9 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 		down[q - i - 1] = T[q * W + j];
 		sum += gen_tile_value(g, down[q - i - 1]);
 	}
-	g->cross[d][k] = gen_crossset(g, up, i - top, down, bot - i);
+	g->cross[d][k] = g->mg.root != 0 ?
+	    gen_crossset_mg(g, up, i - top, down, bot - i) :
+	    gen_crossset(g, up, i - top, down, bot - i);
 	g->cscore[d][k] = (int16_t)sum;
 }
 
@@ -823,7 +928,7 @@ gen_subsets(struct gen *g)
 		g->nsub[q] = 0;
 	for (m = 0; m < (1 << n); m++) {
 		uint64_t key = 0;
-		int size = 0;
+		int size = 0, val = 0, at;
 
 		for (q = 0; q < n; q++)
 			if ((m >> q) & 1) {
@@ -832,11 +937,19 @@ gen_subsets(struct gen *g)
 				    ((m >> (q - 1)) & 1) == 0)
 					break;
 				key += g->sigs.letter[letters[q]];
+				val += g->values[letters[q]];
 				size++;
 			}
 		if (q < n)
 			continue;
-		g->subkey[size][g->nsub[size]++] = key;
+		/* Insertion by value, largest first. */
+		for (at = g->nsub[size]++; at > 0 && g->subval[size][at - 1] < val;
+		    at--) {
+			g->subkey[size][at] = g->subkey[size][at - 1];
+			g->subval[size][at] = g->subval[size][at - 1];
+		}
+		g->subkey[size][at] = key;
+		g->subval[size][at] = val;
 	}
 	g->subs_ok = 1;
 }
@@ -951,7 +1064,8 @@ gen_side_add(const struct gen *g, struct gen_side *s, int j, const int *maxv)
  * maximum over runs. */
 static int
 gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
-	int n, const int *maxv, int check, int floor, int mark)
+	int n, const int *maxv, int check, int floor, int mark,
+	struct gen_span *out, int *nout)
 {
 	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
 	struct gen_side ls[RULES_MAX_RACK], rs[RULES_MAX_RACK], cur;
@@ -1013,7 +1127,7 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 			const struct gen_side *x = &ls[L], *y = &rs[R];
 			int fixed = x->fixed + y->fixed, wprod = x->wprod * y->wprod;
 			int capped = x->capped + y->capped, cross = x->cross + y->cross;
-			int k = x->k + y->k, main = 0, pos = 0, v, bound;
+			int k = x->k + y->k, main = 0, pos = 0, v, bound, arranged;
 
 			/* The best values on the best letter premiums. */
 			for (v = GEN_MAX_LMUL; v >= 1 && pos < k; v--) {
@@ -1022,6 +1136,7 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 				main += v * (pre[pos + c] - pre[pos]);
 				pos += c;
 			}
+			arranged = main;
 			/* Both are upper bounds on the new tiles' letter sum. */
 			if (capped < main)
 				main = capped;
@@ -1033,10 +1148,280 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 				continue;
 			if (mark)
 				g->good[L][R] = 1;
+			if (out != NULL) {
+				struct gen_span *sp = &out[(*nout)++];
+
+				sp->bound = bound;
+				sp->fixed = fixed;
+				sp->wprod = wprod;
+				sp->arranged = arranged;
+				sp->capped = capped;
+				sp->cross = cross;
+				sp->dir = (uint8_t)g->dir;
+				sp->row = (uint8_t)g->row;
+				sp->lo = (uint8_t)lo_of[L];
+				sp->hi = (uint8_t)hi_of[R];
+				sp->k = (uint8_t)k;
+			}
 			if (bound > best)
 				best = bound;
 		}
 	return best;
+}
+
+/* Index of the lowest set bit of a nonzero m. */
+static inline int
+gen_lowest_bit64(uint64_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctzll(m);
+#else
+	int b = 0;
+
+	while ((m & 1) == 0) {
+		m >>= 1;
+		b++;
+	}
+	return b;
+#endif
+}
+
+/* gen_try_word: the blanks in strip[] at squares pos[0..np) of word
+ * (laid from lo, word premium wm) moved, letter by letter, to the copies
+ * of their letter where they lose the fewest points, the later copy on a
+ * tie. */
+static void
+gen_place_blanks(struct gen *g, int lo, const uint8_t *word, const int *pos,
+	int np, int wm)
+{
+	uint64_t done = 0;
+	int q, r;
+
+	for (q = 0; q < np; q++) {
+		int L = word[pos[q] - lo], nb = 0;
+
+		if ((g->strip[pos[q]] & TILE_BLANK) == 0 || ((done >> L) & 1))
+			continue;
+		done |= (uint64_t)1 << L;
+		for (r = 0; r < np; r++)
+			if (word[pos[r] - lo] == L) {
+				nb += (g->strip[pos[r]] & TILE_BLANK) != 0;
+				g->strip[pos[r]] = (uint8_t)L;
+			}
+		while (nb-- > 0) {
+			int at = -1, cost = 0;
+
+			for (r = 0; r < np; r++) {
+				int j = pos[r], c;
+
+				if (word[j - lo] != L || g->strip[j] != L)
+					continue;
+				c = g->rlm[j] * (wm + (g->rcscore[j] >= 0 ? g->rwm[j] : 0));
+				if (at < 0 || c <= cost) {
+					at = r;
+					cost = c;
+				}
+			}
+			g->strip[pos[at]] = (uint8_t)(L | TILE_BLANK);
+		}
+	}
+}
+
+/* gen_best: word (letter numbers) laid on columns lo..hi of the current
+ * row, whose squares hold the span's tiles and are otherwise empty.  If
+ * it agrees with the tiles there, the cross-sets allow its new letters and
+ * the rack has them (blanks standing in for what it lacks), it is offered
+ * to gen_record.  Of the ways to lay it, only the best can be the best
+ * move: the rack's own letters wherever they go, and each blank on the
+ * copy of its letter where it costs least (the later one on a tie, as the
+ * move order in gen_record prefers). */
+static void
+gen_try_word(struct gen *g, int lo, int hi, const uint8_t *word)
+{
+	int pos[RULES_MAX_DIM];
+	int j, q, np = 0, wm = 1, ms = 0, cs = 0, nblank = 0;
+	uint32_t took = 0;
+
+	for (j = lo; j <= hi; j++) {
+		int L = word[j - lo];
+
+		if (g->rtile[j] != 0) {
+			if (TILE_LETTER(g->rtile[j]) != L)
+				return;
+			g->strip[j] = 0;
+			ms += g->rval[j];
+		} else {
+			if (((g->rcross[j] >> L) & 1) == 0)
+				return;
+			pos[np++] = j;
+			wm *= g->rwm[j];
+		}
+	}
+	for (q = 0; q < np; q++) {
+		int L = word[pos[q] - lo];
+
+		if (g->rack[L] != 0) {
+			g->rack[L]--;
+			took |= (uint32_t)1 << q;
+			g->strip[pos[q]] = (uint8_t)L;
+		} else if (nblank < g->rack[0]) {
+			nblank++;
+			g->strip[pos[q]] = (uint8_t)(L | TILE_BLANK);
+		} else {
+			break;              /* not on this rack */
+		}
+	}
+	for (j = 0; j < np; j++)
+		if ((took >> j) & 1)
+			g->rack[word[pos[j] - lo]]++;
+	if (q < np)
+		return;
+	if (nblank > 0)
+		gen_place_blanks(g, lo, word, pos, np, wm);
+	for (q = 0; q < np; q++) {
+		int j2 = pos[q], v = 0;
+
+		if (g->strip[j2] < TILE_BLANK)
+			v = g->values[g->strip[j2]] * g->rlm[j2];
+		ms += v;
+		if (g->rcscore[j2] >= 0)
+			cs += (g->rcscore[j2] + v) * g->rwm[j2];
+	}
+	gen_record(g, lo, hi, ms, wm, cs, np);
+}
+
+/* gen_best: every word whose letters are the multiset of key laid on
+ * columns lo..hi of the current row. */
+static void
+gen_lookup(struct gen *g, int lo, int hi, uint64_t key)
+{
+	uint64_t at = wordmap_home(&g->map, key);
+	const struct wordmap_slot *s;
+	int len = hi - lo + 1;
+
+	while ((s = wordmap_next(&g->map, key, &at)) != NULL) {
+		const uint8_t *w = g->map.letters + s->off;
+		uint32_t c, n = s->count_len >> 8;
+
+		if ((int)(s->count_len & 0xff) != len)
+			continue;
+		for (c = 0; c < n; c++, w += len)
+			gen_try_word(g, lo, hi, w);
+	}
+}
+
+/* gen_best: a bound on the moves of span sp whose tiles from the rack
+ * have values summing to delta less than its best k tiles: the span's
+ * bound with the arranged letter sum lowered by at least that much. */
+static int
+gen_sub_bound(const struct gen *g, const struct gen_span *sp, int delta)
+{
+	int main = sp->arranged - delta;
+
+	if (sp->capped < main)
+		main = sp->capped;
+	return (sp->fixed + main) * sp->wprod + sp->cross +
+	    (sp->k >= g->rack_size ? g->bingo : 0);
+}
+
+/* gen_span_words with two blanks: the words of each (k-2)-letter
+ * sub-multiset of the rack, the span's tiles (keys summing to fixed) and
+ * two letters of xs. */
+static void
+gen_span_words2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
+	uint64_t xs)
+{
+	const struct wordmap *wm = &g->map;
+	const uint64_t *key = g->sigs.letter;
+	int k = sp->k, len = sp->hi - sp->lo + 1, q;
+	uint64_t m1, m2;
+
+	if (k - 2 > GEN_SUB_MAX)
+		return;
+	for (q = 0; q < g->nsub[k - 2]; q++) {
+		uint64_t base = fixed + g->subkey[k - 2][q];
+
+		if (g->have_best && gen_sub_bound(g, sp, g->topval[k] -
+		    g->subval[k - 2][q]) < g->best.score)
+			break;
+		for (m1 = xs; m1 != 0; m1 &= m1 - 1) {
+			uint64_t kx = base + key[gen_lowest_bit64(m1)];
+
+			if (len <= g->rack_size + GEN_SPAN_FIXED &&
+			    !wordsig_maybe(&g->sigs, kx + key[0]))
+				continue;
+			/* The second letter from the first one on. */
+			for (m2 = m1; m2 != 0; m2 &= m2 - 1) {
+				uint64_t kxy = kx + key[gen_lowest_bit64(m2)];
+
+				if (wordmap_maybe(wm, kxy))
+					gen_lookup(g, sp->lo, sp->hi, kxy);
+			}
+		}
+	}
+}
+
+/* gen_best: the moves that fill exactly the k empty squares of span sp
+ * (and take in its tiles): the words of each k-letter sub-multiset of the
+ * rack plus those tiles, and with a blank on the rack, of each (k-1)-letter
+ * one plus a letter some square of the span may take, when the filter
+ * says a word might have them.  Sub-multisets come largest value first,
+ * so the first whose bound cannot beat the best move ends the list. */
+static void
+gen_span_words(struct gen *g, const struct gen_span *sp)
+{
+	const struct wordmap *wm = &g->map;
+	const uint64_t *key = g->sigs.letter;
+	uint64_t fixed = 0, xs = 0, m;
+	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n;
+
+	if (len < 2)
+		return;
+	for (j = lo; j <= hi; j++)
+		if (g->rtile[j] != 0)
+			fixed += key[TILE_LETTER(g->rtile[j])];
+		else
+			xs |= g->rcross[j];
+	if (k <= GEN_SUB_MAX) {
+		uint64_t keys[1 << GEN_SUB_MAX];
+
+		for (q = n = 0; q < g->nsub[k] && (!g->have_best ||
+		    gen_sub_bound(g, sp, g->topval[k] - g->subval[k][q]) >=
+		    g->best.score); q++)
+			if (wordmap_maybe(wm, fixed + g->subkey[k][q])) {
+				keys[n++] = fixed + g->subkey[k][q];
+				wordmap_prefetch(wm, keys[n - 1]);
+			}
+		for (q = 0; q < n; q++)
+			gen_lookup(g, lo, hi, keys[q]);
+	}
+	if (g->rack[0] == 0 || k - 1 > GEN_SUB_MAX)
+		return;
+	xs &= g->all_letters;
+	if (g->rack[0] >= 2 && k >= 2)
+		gen_span_words2(g, sp, fixed, xs);
+	for (q = 0; q < g->nsub[k - 1]; q++) {
+		uint64_t base = fixed + g->subkey[k - 1][q];
+
+		if (g->have_best && gen_sub_bound(g, sp, g->topval[k] -
+		    g->subval[k - 1][q]) < g->best.score)
+			break;
+		if (len <= g->rack_size + GEN_SPAN_FIXED &&
+		    !wordsig_maybe(&g->sigs, base + key[0]))
+			continue;
+		uint64_t found = 0;
+
+		for (m = xs; m != 0; m &= m - 1) {
+			uint64_t kx = base + key[gen_lowest_bit64(m)];
+
+			if (wordmap_maybe(wm, kx)) {
+				wordmap_prefetch(wm, kx);
+				found |= m & -m;
+			}
+		}
+		for (m = found; m != 0; m &= m - 1)
+			gen_lookup(g, lo, hi, base + key[gen_lowest_bit64(m)]);
+	}
 }
 
 /* good_left[] and good_right[] from good[][] for a rack of n tiles (all
@@ -1085,6 +1470,18 @@ gen_sift_down(uint64_t *keys, int n, int i)
 }
 
 static void
+gen_sift_up(uint64_t *keys, int i)
+{
+	uint64_t k = keys[i];
+
+	while (i > 0 && keys[(i - 1) / 2] < k) {
+		keys[i] = keys[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	keys[i] = k;
+}
+
+static void
 gen_heapify(uint64_t *keys, int n)
 {
 	int i;
@@ -1096,10 +1493,97 @@ gen_heapify(uint64_t *keys, int n)
 int
 gen_best_ready(struct gen *g, struct err *e)
 {
-	if (g->sigs_state == 0)
-		g->sigs_state = wordsig_build(&g->sigs, g->lex,
-		    g->rack_size + GEN_SPAN_FIXED, e) == 0 ? 1 : -1;
-	return g->sigs_state == 1 ? 0 : -1;
+	if (g->sigs_state != 0)
+		return g->sigs_state == 1 ? 0 : -1;
+	g->sigs_state = -1;
+	if (wordsig_build(&g->sigs, g->lex, g->rack_size + GEN_SPAN_FIXED,
+	    e) != 0)
+		return -1;
+	if (wordmap_build(&g->map, g->lex, g->sigs.letter, e) != 0) {
+		wordsig_free(&g->sigs);
+		return -1;
+	}
+	g->spans = malloc((size_t)GEN_ANCHORS_MAX * GEN_SPANS_MAX *
+	    sizeof *g->spans);
+	g->heap = malloc((size_t)GEN_ANCHORS_MAX * (GEN_SPANS_MAX + 1) *
+	    sizeof *g->heap);
+	if (g->spans == NULL || g->heap == NULL) {
+		wordsig_free(&g->sigs);
+		wordmap_free(&g->map);
+		free(g->spans);
+		free(g->heap);
+		g->spans = NULL;
+		g->heap = NULL;
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	g->sigs_state = 1;
+	return 0;
+}
+
+/* A heap key: bound + 1 above, ~id below, so the best bound comes first
+ * and among equal bounds the lowest id. */
+static uint64_t
+gen_heap_key(int bound, uint32_t id)
+{
+	return (uint64_t)((int64_t)bound + 1) << 32 | (uint32_t)~id;
+}
+
+/* gen_best by anagrams: anchors and spans share one heap, best bound
+ * first (ids below GEN_ANCHORS_MAX are anchors, the rest spans).  An
+ * anchor that comes up is replaced by its spans that could still win,
+ * each with its own bound; a span that comes up is filled from the rack
+ * (gen_span_words).  So spans are searched in order of their bounds over
+ * the whole board, and the search ends when the best move found beats
+ * every bound left. */
+static void
+gen_best_spans(struct gen *g, const struct gen_anchor *anchors, int na,
+	const int *vals, int nv)
+{
+	uint64_t *heap = g->heap;
+	int n = 0, nspans = 0, cd = -1, ci = -1, i;
+
+	for (i = 0; i < na; i++)
+		heap[n++] = gen_heap_key(anchors[i].bound, (uint32_t)i);
+	gen_heapify(heap, n);
+	while (n > 0) {
+		uint64_t key = heap[0];
+		uint32_t id = ~(uint32_t)(key & 0xffffffffu);
+		int bound = (int)(key >> 32) - 1;
+		int d, row;
+
+		if (bound < 0 || (g->have_best && bound < g->best.score))
+			break;
+		heap[0] = heap[--n];
+		gen_sift_down(heap, n, 0);
+		if (id < GEN_ANCHORS_MAX) {
+			d = anchors[id].dir;
+			row = anchors[id].row;
+		} else {
+			d = g->spans[id - GEN_ANCHORS_MAX].dir;
+			row = g->spans[id - GEN_ANCHORS_MAX].row;
+		}
+		if (d != cd || row != ci) {
+			cd = d;
+			ci = row;
+			gen_set_row(g, cd, ci);
+		}
+		if (id < GEN_ANCHORS_MAX) {
+			const struct gen_anchor *an = &anchors[id];
+			int first = nspans, q;
+
+			(void)gen_anchor_bound(g, an->col, an->left_min, vals, nv,
+			    g->maxv[cd][ci], 0, g->have_best ? g->best.score : -1,
+			    1, g->spans, &nspans);
+			for (q = first; q < nspans; q++) {
+				heap[n] = gen_heap_key(g->spans[q].bound,
+				    (uint32_t)(GEN_ANCHORS_MAX + q));
+				gen_sift_up(heap, n++);
+			}
+		} else {
+			gen_span_words(g, &g->spans[id - GEN_ANCHORS_MAX]);
+		}
+	}
 }
 
 int
@@ -1111,7 +1595,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	uint64_t keys[2 * SQ];
 	int vals[RULES_MAX_TILES * 4];
 	uint8_t refined[2 * SQ];
-	int na = 0, nv = 0, d, i, j, t, c, cd = -1, ci = -1;
+	int na = 0, nv = 0, d, i, j, t, c, cd = -1, ci = -1, spans;
 
 	g->best_mode = 1;
 	g->have_best = 0;
@@ -1135,6 +1619,9 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 			vals[c] = vals[c - 1];
 		vals[c] = v;
 	}
+	g->topval[0] = 0;
+	for (t = 0; t < nv; t++)
+		g->topval[t + 1] = g->topval[t] + vals[t];
 	g->nbyval = 0;
 	for (t = 1; t < RULES_MAX_TILES && g->nbyval < RULES_MAX_RACK; t++)
 		if (g->rack[t] != 0) {
@@ -1144,7 +1631,23 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 				g->byval[q] = g->byval[q - 1];
 			g->byval[q] = (uint8_t)t;
 		}
-	if (gen_board_empty(&p->board)) {
+	/* By anagrams when the rack's sub-multisets are listed and it holds
+	 * at most two blanks; else by the GADDAG. */
+	spans = g->sigs_state == 1 && g->subs_ok && g->rack[0] <= 2 &&
+	    nv <= GEN_SUB_MAX + 2;
+	if (gen_board_empty(&p->board) && spans) {
+		struct gen_anchor *an = &anchors[0];
+
+		gen_set_row(g, 0, g->r->start_row);
+		gen_row_maxv(g, g->maxv[0][g->r->start_row]);
+		an->dir = 0;
+		an->row = (uint8_t)g->r->start_row;
+		an->col = (uint8_t)g->r->start_col;
+		an->left_min = 0;
+		an->bound = gen_anchor_bound(g, an->col, 0, vals, nv,
+		    g->maxv[0][an->row], 0, -1, 0, NULL, NULL);
+		gen_best_spans(g, anchors, 1, vals, nv);
+	} else if (gen_board_empty(&p->board)) {
 		gen_set_row(g, 0, g->r->start_row);
 		gen_anchor(g, g->r->start_col, 0);
 	} else {
@@ -1169,12 +1672,16 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 						an->left_min = (uint8_t)(last + 1);
 						refined[na - 1] = 0;
 						an->bound = gen_anchor_bound(g, j, last + 1,
-						    vals, nv, maxv, 0, -1, 0);
+						    vals, nv, maxv, 0, -1, 0, NULL, NULL);
 						keys[na - 1] = (uint64_t)((int64_t)an->bound + 1) << 32 |
 						    (uint32_t)~(uint32_t)(na - 1);
 						last = j;
 					}
 			}
+		if (spans) {
+			gen_best_spans(g, anchors, na, vals, nv);
+			na = 0;
+		}
 		/* Best bound first.  An anchor's first bound knows only the
 		 * board and the rack; when it comes up it is bounded again with
 		 * the lexicon's say on which squares a move can fill (for the
@@ -1198,7 +1705,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 
 				refined[idx] = 1;
 				bound = gen_anchor_bound(g, an->col, an->left_min, vals,
-				    nv, g->maxv[cd][ci], 1, floor, 0);
+				    nv, g->maxv[cd][ci], 1, floor, 0, NULL, NULL);
 				if (bound < floor || bound < 0)
 					keys[0] = keys[--na];
 				else
@@ -1212,7 +1719,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 			/* The spans that could still win, as the best is now. */
 			if (g->have_best && gen_anchor_bound(g, an->col,
 			    an->left_min, vals, nv, g->maxv[cd][ci], 1,
-			    g->best.score, 1) < g->best.score)
+			    g->best.score, 1, NULL, NULL) < g->best.score)
 				continue;
 			gen_good_spans(g, g->have_best, nv);
 			g->restrict_spans = g->have_best;

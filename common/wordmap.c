@@ -1,0 +1,175 @@
+/*
+ * wordmap.c — the lexicon's words by letter multiset, as wordmap.h
+ * describes.  Built in three walks of the DAWG: count the words, claim a
+ * slot per (key, length) and count its words, then copy the words into
+ * the places the counts give.  No sort, and no copy of the list.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "wordmap.h"
+
+enum { WM_COUNT, WM_CLAIM, WM_FILL };
+
+struct wm_build {
+	struct wordmap *wm;
+	const uint64_t *letter_key;
+	const uint32_t *nodes;
+	uint32_t n;
+	int pass;
+	size_t words;
+	uint32_t *filled;        /* WM_FILL: words copied so far, per slot */
+	uint8_t path[RULES_MAX_WORD];
+};
+
+/* The slot of (key, len), claimed if there is none yet. */
+static struct wordmap_slot *
+wm_slot(struct wordmap *wm, uint64_t key, int len)
+{
+	uint64_t pos = wordmap_home(wm, key);
+
+	for (;;) {
+		struct wordmap_slot *s = wm->slots + pos;
+
+		if ((s->count_len & 0xff) == 0) {
+			s->key = key;
+			s->count_len = (uint32_t)len;
+			return s;
+		}
+		if (s->key == key && (int)(s->count_len & 0xff) == len)
+			return s;
+		pos = (pos + 1) & wm->mask;
+	}
+}
+
+static void
+wm_word(struct wm_build *b, uint64_t key, int len)
+{
+	struct wordmap *wm = b->wm;
+	struct wordmap_slot *s;
+	uint32_t *f;
+
+	b->words++;
+	if (b->pass == WM_COUNT)
+		return;
+	s = wm_slot(wm, key, len);
+	if (b->pass == WM_CLAIM) {
+		s->count_len += 1u << 8;
+		return;
+	}
+	f = &b->filled[s - wm->slots];
+	memcpy(wm->letters + s->off + (size_t)*f * (size_t)len, b->path,
+	    (size_t)len);
+	(*f)++;
+}
+
+/* The words below the DAWG run at run, reached by depth letters path[]
+ * whose keys sum to key. */
+static void
+wm_walk(struct wm_build *b, uint32_t run, int depth, uint64_t key)
+{
+	uint32_t i;
+
+	for (i = run; i < b->n; i++) {
+		uint32_t nd = b->nodes[i];
+		int L = lex_node_tile(nd);
+
+		if (L != 0) {
+			uint64_t k = key + b->letter_key[L];
+
+			b->path[depth] = (uint8_t)L;
+			if (lex_node_accepts(nd) && depth >= 1)
+				wm_word(b, k, depth + 1);
+			if (lex_node_child(nd) != 0 && depth + 1 < RULES_MAX_WORD)
+				wm_walk(b, lex_node_child(nd), depth + 1, k);
+		}
+		if (lex_node_last(nd))
+			break;
+	}
+}
+
+int
+wordmap_build(struct wordmap *wm, const struct lex *lex,
+	const uint64_t *letter_key, struct err *e)
+{
+	uint32_t root = lex_dawg_root(lex);
+	struct wm_build b;
+	uint64_t nslots = 16, nfilter = 2, nkeys = 0, i;
+	size_t total = 0;
+	int shift = 60, fshift = 63;
+
+	memset(wm, 0, sizeof *wm);
+	memset(&b, 0, sizeof b);
+	b.wm = wm;
+	b.letter_key = letter_key;
+	b.nodes = lex_nodes(lex);
+	b.n = lex_node_count(lex);
+	if (root != 0)
+		wm_walk(&b, root, 0, 0);
+	/* At most 3/4 full: a miss ends after a slot or two. */
+	while (nslots / 4 * 3 < b.words && nslots < ((uint64_t)1 << 40)) {
+		nslots *= 2;
+		shift--;
+	}
+	if (nslots > SIZE_MAX / sizeof *wm->slots)
+		goto oom;
+	wm->slots = calloc((size_t)nslots, sizeof *wm->slots);
+	if (wm->slots == NULL)
+		goto oom;
+	wm->mask = nslots - 1;
+	wm->shift = shift;
+	wm->nwords = b.words;
+	b.pass = WM_CLAIM;
+	if (root != 0)
+		wm_walk(&b, root, 0, 0);
+	for (i = 0; i < nslots; i++) {
+		struct wordmap_slot *s = wm->slots + i;
+		size_t n = (size_t)(s->count_len >> 8) * (s->count_len & 0xff);
+
+		if (total > UINT32_MAX - n)
+			goto oom;
+		if (n != 0)
+			nkeys++;
+		s->off = (uint32_t)total;
+		total += n;
+	}
+	/* The filter: a power of 2 of words, at least 8 bits per key. */
+	while (nfilter * 64 < nkeys * 8 && nfilter < ((uint64_t)1 << 40)) {
+		nfilter *= 2;
+		fshift--;
+	}
+	wm->filter = calloc((size_t)nfilter, sizeof *wm->filter);
+	if (wm->filter == NULL)
+		goto oom;
+	wm->fshift = fshift;
+	for (i = 0; i < nslots; i++)
+		if ((wm->slots[i].count_len & 0xff) != 0) {
+			uint64_t h = wm->slots[i].key * 0x9e3779b97f4a7c15u;
+
+			wm->filter[h >> fshift] |= wordmap_filter_bits(h);
+		}
+	wm->letters = malloc(total ? total : 1);
+	b.filled = calloc((size_t)nslots, sizeof *b.filled);
+	if (wm->letters == NULL || b.filled == NULL)
+		goto oom;
+	wm->nletters = total;
+	b.pass = WM_FILL;
+	b.words = 0;
+	if (root != 0)
+		wm_walk(&b, root, 0, 0);
+	free(b.filled);
+	return 0;
+oom:
+	free(b.filled);
+	wordmap_free(wm);
+	err_set(e, 0, "out of memory");
+	return -1;
+}
+
+void
+wordmap_free(struct wordmap *wm)
+{
+	free(wm->filter);
+	free(wm->slots);
+	free(wm->letters);
+	memset(wm, 0, sizeof *wm);
+}

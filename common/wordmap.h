@@ -1,0 +1,102 @@
+/*
+ * wordmap.h — the lexicon's words by letter multiset: given the letters a
+ * move would lay down plus the tiles already in its squares, every word
+ * made of exactly those letters.  gen_best (gen.c) fills a span of squares
+ * from each sub-multiset of the rack this way instead of walking the
+ * GADDAG square by square.
+ *
+ * Keys are wordsig.h's: the sum of a fixed random 64-bit key per letter.
+ * The table is open-addressed with linear probing and at most about 3/4
+ * full.  A lookup visits every slot holding the key up to the first empty
+ * one, so multisets that happen to share a key only give the caller more
+ * words to check against the board; none is ever missed.
+ */
+#ifndef ORDVERK_WORDMAP_H
+#define ORDVERK_WORDMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "err.h"
+#include "lex.h"
+#include "rules.h"
+
+struct wordmap_slot {
+	uint64_t key;        /* the multiset's key */
+	uint32_t off;        /* its words: count of them, len letters each */
+	uint32_t count_len;  /* count << 8 | len; len 0: an empty slot */
+};
+
+struct wordmap {
+	/* A filter on the keys small enough to stay in cache: two bits of
+	 * one word per key, about 8 bits per key, so most keys with no word
+	 * are turned away without going to the table. */
+	uint64_t *filter;
+	int fshift;          /* 64 - log2(filter words) */
+	struct wordmap_slot *slots;
+	uint64_t mask;       /* slots - 1, a power of 2 minus 1 */
+	int shift;           /* 64 - log2(slots) */
+	uint8_t *letters;    /* the words, letter numbers, grouped by slot */
+	size_t nletters;
+	size_t nwords;
+};
+
+/* wordmap_build: the table of lex's words of 2 to RULES_MAX_WORD letters
+ * (from its DAWG), keyed by letter_key[] (letter_key[1..63] used).
+ * Returns 0, or -1 with e set when memory runs out. */
+int wordmap_build(struct wordmap *wm, const struct lex *lex,
+	const uint64_t *letter_key, struct err *e);
+void wordmap_free(struct wordmap *wm);
+
+static inline uint64_t
+wordmap_home(const struct wordmap *wm, uint64_t key)
+{
+	return (key * 0xd6e8feb86659fd93u) >> wm->shift;
+}
+
+static inline uint64_t
+wordmap_filter_bits(uint64_t h)
+{
+	return ((uint64_t)1 << (h & 63)) | ((uint64_t)1 << ((h >> 6) & 63));
+}
+
+/* 0 if no word has the multiset of key; 1 if one may. */
+static inline int
+wordmap_maybe(const struct wordmap *wm, uint64_t key)
+{
+	uint64_t h = key * 0x9e3779b97f4a7c15u;
+	uint64_t bits = wordmap_filter_bits(h);
+
+	return (wm->filter[h >> wm->fshift] & bits) == bits;
+}
+
+/* Asks for key's first slot ahead of the lookup (a table of megabytes:
+ * each lookup is a cache miss, and several can be waited for at once). */
+static inline void
+wordmap_prefetch(const struct wordmap *wm, uint64_t key)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(wm->slots + wordmap_home(wm, key));
+#else
+	(void)wm;
+	(void)key;
+#endif
+}
+
+/* The next slot holding key at or after *pos (start at wordmap_home),
+ * or NULL once an empty slot is reached.  Its words are count_len >> 8
+ * strings of count_len & 0xff letters from letters + off. */
+static inline const struct wordmap_slot *
+wordmap_next(const struct wordmap *wm, uint64_t key, uint64_t *pos)
+{
+	for (;;) {
+		const struct wordmap_slot *s = wm->slots + *pos;
+
+		*pos = (*pos + 1) & wm->mask;
+		if ((s->count_len & 0xff) == 0)
+			return NULL;
+		if (s->key == key)
+			return s;
+	}
+}
+
+#endif
