@@ -68,6 +68,7 @@ struct gen_span {
  * (GEN_SUB_MAX letters and two blanks): L + R + 1 <= n tiles, n(n+1)/2. */
 #define GEN_SPANS_MAX ((GEN_SUB_MAX + 2) * (GEN_SUB_MAX + 3) / 2)
 #define GEN_ANCHORS_MAX (2 * SQ)
+#define GEN_BUCKETS 1024
 
 struct gen {
 	const struct rules *r;
@@ -85,6 +86,7 @@ struct gen {
 	uint8_t tile[2][SQ];
 	uint64_t cross[2][SQ];
 	int16_t cscore[2][SQ];
+	int16_t tval[2][SQ];           /* value of the tile there, 0 if none */
 	uint8_t lmul[2][SQ], wmul[2][SQ];
 	uint8_t anchor[2][SQ];
 	int prepared;                  /* the arrays hold tile[0]'s board */
@@ -94,7 +96,7 @@ struct gen {
 	const uint64_t *rcross;
 	const int16_t *rcscore;
 	const uint8_t *rlm, *rwm;
-	int rval[RULES_MAX_DIM];       /* value of the tile already there */
+	const int16_t *rval;           /* value of the tile already there */
 	int dir, row, anch, left_min, width;
 	int right_clear;               /* square right of the anchor is empty */
 	uint8_t strip[RULES_MAX_DIM];
@@ -114,7 +116,7 @@ struct gen {
 	 * for the spans and the heap of anchors and spans. */
 	struct wordmap map;
 	struct gen_span *spans;
-	uint64_t *heap;
+	int32_t *bnext, *bhead;
 	/* The distinct sub-multisets of the rack's letters by size, as
 	 * wordsig keys (subs_ok: all are listed). */
 	uint64_t subkey[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
@@ -190,7 +192,8 @@ gen_destroy(struct gen *g)
 	wordsig_free(&g->sigs);
 	wordmap_free(&g->map);
 	free(g->spans);
-	free(g->heap);
+	free(g->bnext);
+	free(g->bhead);
 	free(g->moves);
 	free(g);
 }
@@ -446,6 +449,8 @@ gen_prepare(struct gen *g, const struct board *b)
 
 				g->tile[0][i * cols + j] = t;
 				g->tile[1][j * rows + i] = t;
+				g->tval[0][i * cols + j] = g->tval[1][j * rows + i] =
+				    (int16_t)(t ? gen_tile_value(g, t) : 0);
 				g->lmul[0][i * cols + j] = g->lmul[1][j * rows + i] =
 				    gen_lmul(p);
 				g->wmul[0][i * cols + j] = g->wmul[1][j * rows + i] =
@@ -464,6 +469,8 @@ gen_prepare(struct gen *g, const struct board *b)
 					continue;
 				g->tile[0][i * cols + j] = t;
 				g->tile[1][j * rows + i] = t;
+				g->tval[0][i * cols + j] = g->tval[1][j * rows + i] =
+				    (int16_t)(t ? gen_tile_value(g, t) : 0);
 				dirty[0][j] = 1;     /* across: column j */
 				dirty[1][i] = 1;     /* down: row i */
 				any = 1;
@@ -760,7 +767,7 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 static void
 gen_set_row(struct gen *g, int d, int i)
 {
-	int W = g->W[d], j;
+	int W = g->W[d];
 
 	g->dir = d;
 	g->row = i;
@@ -770,8 +777,7 @@ gen_set_row(struct gen *g, int d, int i)
 	g->rcscore = g->cscore[d] + i * W;
 	g->rlm = g->lmul[d] + i * W;
 	g->rwm = g->wmul[d] + i * W;
-	for (j = 0; j < W; j++)
-		g->rval[j] = g->rtile[j] ? gen_tile_value(g, g->rtile[j]) : 0;
+	g->rval = g->tval[d] + i * W;
 }
 
 static void
@@ -1470,18 +1476,6 @@ gen_sift_down(uint64_t *keys, int n, int i)
 }
 
 static void
-gen_sift_up(uint64_t *keys, int i)
-{
-	uint64_t k = keys[i];
-
-	while (i > 0 && keys[(i - 1) / 2] < k) {
-		keys[i] = keys[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	keys[i] = k;
-}
-
-static void
 gen_heapify(uint64_t *keys, int n)
 {
 	int i;
@@ -1493,6 +1487,8 @@ gen_heapify(uint64_t *keys, int n)
 int
 gen_best_ready(struct gen *g, struct err *e)
 {
+	int i;
+
 	if (g->sigs_state != 0)
 		return g->sigs_state == 1 ? 0 : -1;
 	g->sigs_state = -1;
@@ -1505,64 +1501,78 @@ gen_best_ready(struct gen *g, struct err *e)
 	}
 	g->spans = malloc((size_t)GEN_ANCHORS_MAX * GEN_SPANS_MAX *
 	    sizeof *g->spans);
-	g->heap = malloc((size_t)GEN_ANCHORS_MAX * (GEN_SPANS_MAX + 1) *
-	    sizeof *g->heap);
-	if (g->spans == NULL || g->heap == NULL) {
+	g->bnext = malloc((size_t)GEN_ANCHORS_MAX * (GEN_SPANS_MAX + 1) *
+	    sizeof *g->bnext);
+	g->bhead = malloc(GEN_BUCKETS * sizeof *g->bhead);
+	if (g->spans == NULL || g->bnext == NULL || g->bhead == NULL) {
 		wordsig_free(&g->sigs);
 		wordmap_free(&g->map);
 		free(g->spans);
-		free(g->heap);
+		free(g->bnext);
+		free(g->bhead);
 		g->spans = NULL;
-		g->heap = NULL;
+		g->bnext = g->bhead = NULL;
 		err_set(e, 0, "out of memory");
 		return -1;
 	}
+	for (i = 0; i < GEN_BUCKETS; i++)
+		g->bhead[i] = -1;
 	g->sigs_state = 1;
 	return 0;
 }
 
-/* A heap key: bound + 1 above, ~id below, so the best bound comes first
- * and among equal bounds the lowest id. */
-static uint64_t
-gen_heap_key(int bound, uint32_t id)
+/* gen_best_spans' queue: a list per bound (GEN_BUCKETS - 1 and over
+ * share the last), linked through bnext[] by item id. */
+static void
+gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 {
-	return (uint64_t)((int64_t)bound + 1) << 32 | (uint32_t)~id;
+	int b = bound < GEN_BUCKETS - 1 ? bound : GEN_BUCKETS - 1;
+
+	g->bnext[id] = g->bhead[b];
+	g->bhead[b] = id;
+	if (b > *top)
+		*top = b;
 }
 
-/* gen_best by anagrams: anchors and spans share one heap, best bound
+/* gen_best by anagrams: anchors and spans share one queue by bound, best
  * first (ids below GEN_ANCHORS_MAX are anchors, the rest spans).  An
  * anchor that comes up is replaced by its spans that could still win,
- * each with its own bound; a span that comes up is filled from the rack
- * (gen_span_words).  So spans are searched in order of their bounds over
- * the whole board, and the search ends when the best move found beats
- * every bound left. */
+ * each with its own bound, never above the anchor's; a span that comes up
+ * is filled from the rack (gen_span_words).  So spans are searched in
+ * order of their bounds over the whole board, and the search ends when
+ * the best move found beats every bound left. */
 static void
 gen_best_spans(struct gen *g, const struct gen_anchor *anchors, int na,
 	const int *vals, int nv)
 {
-	uint64_t *heap = g->heap;
-	int n = 0, nspans = 0, cd = -1, ci = -1, i;
+	int nspans = 0, cd = -1, ci = -1, i, top = -1, maxtop;
 
 	for (i = 0; i < na; i++)
-		heap[n++] = gen_heap_key(anchors[i].bound, (uint32_t)i);
-	gen_heapify(heap, n);
-	while (n > 0) {
-		uint64_t key = heap[0];
-		uint32_t id = ~(uint32_t)(key & 0xffffffffu);
-		int bound = (int)(key >> 32) - 1;
-		int d, row;
+		if (anchors[i].bound >= 0)
+			gen_bucket_push(g, anchors[i].bound, i, &top);
+	maxtop = top;
+	while (top >= 0) {
+		int32_t id = g->bhead[top];
+		int d, row, bound;
 
-		if (bound < 0 || (g->have_best && bound < g->best.score))
+		if (id < 0) {
+			top--;
+			continue;
+		}
+		if (g->have_best && top < g->best.score && top < GEN_BUCKETS - 1)
 			break;
-		heap[0] = heap[--n];
-		gen_sift_down(heap, n, 0);
+		g->bhead[top] = g->bnext[id];
 		if (id < GEN_ANCHORS_MAX) {
 			d = anchors[id].dir;
 			row = anchors[id].row;
+			bound = anchors[id].bound;
 		} else {
 			d = g->spans[id - GEN_ANCHORS_MAX].dir;
 			row = g->spans[id - GEN_ANCHORS_MAX].row;
+			bound = g->spans[id - GEN_ANCHORS_MAX].bound;
 		}
+		if (g->have_best && bound < g->best.score)
+			continue;
 		if (d != cd || row != ci) {
 			cd = d;
 			ci = row;
@@ -1575,15 +1585,15 @@ gen_best_spans(struct gen *g, const struct gen_anchor *anchors, int na,
 			(void)gen_anchor_bound(g, an->col, an->left_min, vals, nv,
 			    g->maxv[cd][ci], 0, g->have_best ? g->best.score : -1,
 			    1, g->spans, &nspans);
-			for (q = first; q < nspans; q++) {
-				heap[n] = gen_heap_key(g->spans[q].bound,
-				    (uint32_t)(GEN_ANCHORS_MAX + q));
-				gen_sift_up(heap, n++);
-			}
+			for (q = first; q < nspans; q++)
+				gen_bucket_push(g, g->spans[q].bound,
+				    GEN_ANCHORS_MAX + q, &top);
 		} else {
 			gen_span_words(g, &g->spans[id - GEN_ANCHORS_MAX]);
 		}
 	}
+	for (i = 0; i <= maxtop; i++)
+		g->bhead[i] = -1;
 }
 
 int
