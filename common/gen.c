@@ -1033,31 +1033,11 @@ gen_row_maxv(const struct gen *g, int *maxv)
 	}
 }
 
-/* Sums over some squares of a row for gen_anchor_bound: tiles there, word
- * premiums, best new letter scores, cross-words, empty squares, and empty
- * squares by letter premium. */
+/* gen_anchor_bound counts a run's empty squares by letter premium (1 to
+ * GEN_MAX_LMUL) in one word, a byte each, so two runs' counts add up in
+ * one addition. */
 #define GEN_MAX_LMUL 4
-struct gen_side {
-	int fixed, wprod, capped, cross, k;
-	int cnt[GEN_MAX_LMUL + 1];
-};
-
-static inline void
-gen_side_add(const struct gen *g, struct gen_side *s, int j, const int *maxv)
-{
-	int lm = g->rlm[j];
-
-	if (g->rtile[j] != 0) {
-		s->fixed += g->rval[j];
-		return;
-	}
-	s->cnt[lm]++;
-	s->k++;
-	s->wprod *= g->rwm[j];
-	s->capped += maxv[j] * lm;
-	if (g->rcscore[j] >= 0)
-		s->cross += (g->rcscore[j] + maxv[j] * lm) * g->rwm[j];
-}
+#define GEN_LMUL_COUNT(c, v) ((int)(((c) >> (8 * ((v) - 1))) & 0xff))
 
 /* An upper bound on the score of any placement generated from anchor a of
  * the current row (left limit left_min), for a rack whose tile values
@@ -1074,10 +1054,15 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	struct gen_span *out, int *nout)
 {
 	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
-	struct gen_side ls[RULES_MAX_RACK], rs[RULES_MAX_RACK], cur;
-	static const struct gen_side zero = { 0, 1, 0, 0, 0, { 0 } };
+	/* Per side and run length: tiles there, word premium, best new
+	 * letter scores, cross-words, and empty squares by letter premium
+	 * (plain arrays: copying a struct just written stalls the stores). */
+	int lfix[RULES_MAX_RACK], lwp[RULES_MAX_RACK], lcap[RULES_MAX_RACK];
+	int lcr[RULES_MAX_RACK], rfix[RULES_MAX_RACK], rwp[RULES_MAX_RACK];
+	int rcap[RULES_MAX_RACK], rcr[RULES_MAX_RACK];
+	uint32_t lcnt[RULES_MAX_RACK], rcnt[RULES_MAX_RACK], cnt;
 	int pre[RULES_MAX_RACK + 1], lo_of[RULES_MAX_RACK], hi_of[RULES_MAX_RACK];
-	int nl = 0, nr = 0, j, L, R, q, best = -1;
+	int nl = 0, nr = 0, j, L, R, q, best = -1, fix, wp, cap, cr;
 	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 
 	if (mark)
@@ -1098,30 +1083,55 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 			re[nr++] = j;
 		}
 	/* Sums over the squares of each side, the anchor on the left one;
-	 * each side's run grows by one empty square and the tiles after it. */
-	cur = zero;
+	 * each side's run grows by one empty square and the tiles after it
+	 * (tiles touching the run belong to the word). */
+#define GEN_SIDE_ADD(j) do { \
+	int lm_ = g->rlm[j], mv_ = maxv[j] * lm_; \
+	if (g->rtile[j] != 0) { \
+		fix += g->rval[j]; \
+	} else { \
+		cnt += (uint32_t)1 << (8 * (lm_ - 1)); \
+		wp *= g->rwm[j]; \
+		cap += mv_; \
+		if (g->rcscore[j] >= 0) \
+			cr += (g->rcscore[j] + mv_) * g->rwm[j]; \
+	} \
+	} while (0)
+	fix = cap = cr = 0;
+	wp = 1;
+	cnt = 0;
 	for (L = 0, j = a; L <= nl; L++) {
 		int lo = L ? le[L - 1] : a;
 
-		/* Tiles touching the run belong to the word. */
 		while (lo > 0 && g->rtile[lo - 1] != 0)
 			lo--;
 		for (; j >= lo; j--)
-			gen_side_add(g, &cur, j, maxv);
-		ls[L] = cur;
+			GEN_SIDE_ADD(j);
+		lfix[L] = fix;
+		lwp[L] = wp;
+		lcap[L] = cap;
+		lcr[L] = cr;
+		lcnt[L] = cnt;
 		lo_of[L] = lo;
 	}
-	cur = zero;
+	fix = cap = cr = 0;
+	wp = 1;
+	cnt = 0;
 	for (R = 0, j = a + 1; R <= nr; R++) {
 		int hi = R ? re[R - 1] : a;
 
 		while (hi + 1 < g->width && g->rtile[hi + 1] != 0)
 			hi++;
 		for (; j <= hi; j++)
-			gen_side_add(g, &cur, j, maxv);
-		rs[R] = cur;
+			GEN_SIDE_ADD(j);
+		rfix[R] = fix;
+		rwp[R] = wp;
+		rcap[R] = cap;
+		rcr[R] = cr;
+		rcnt[R] = cnt;
 		hi_of[R] = hi;
 	}
+#undef GEN_SIDE_ADD
 	pre[0] = 0;
 	for (q = 0; q < n; q++)
 		pre[q + 1] = pre[q] + vals[q];
@@ -1130,14 +1140,14 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 		 * largest on the widest spans, one per L. */
 		for (R = check || mark ? 0 : (nr < n - 1 - L ? nr : n - 1 - L);
 		    R <= nr && L + R + 1 <= n; R++) {
-			const struct gen_side *x = &ls[L], *y = &rs[R];
-			int fixed = x->fixed + y->fixed, wprod = x->wprod * y->wprod;
-			int capped = x->capped + y->capped, cross = x->cross + y->cross;
-			int k = x->k + y->k, main = 0, pos = 0, v, bound, arranged;
+			int fixed = lfix[L] + rfix[R], wprod = lwp[L] * rwp[R];
+			int capped = lcap[L] + rcap[R], cross = lcr[L] + rcr[R];
+			uint32_t c4 = lcnt[L] + rcnt[R];
+			int k = L + R + 1, main = 0, pos = 0, v, bound, arranged;
 
 			/* The best values on the best letter premiums. */
 			for (v = GEN_MAX_LMUL; v >= 1 && pos < k; v--) {
-				int c = x->cnt[v] + y->cnt[v];
+				int c = GEN_LMUL_COUNT(c4, v);
 
 				main += v * (pre[pos + c] - pre[pos]);
 				pos += c;
