@@ -124,6 +124,11 @@ struct gen {
 	                                                  largest first */
 	int nsub[GEN_SUB_MAX + 1];
 	int topval[RULES_MAX_RACK + 1];  /* sum of the rack's q best values */
+	/* gen_best by anagrams: a span that takes every tile of the rack is
+	 * let through gen_anchor_bound only if the filters say its letters
+	 * may make a word (the rack's letters' keys sum to rack_key). */
+	int all_tiles_check;
+	uint64_t rack_key;
 	int subs_ok;
 	struct gen_span_memo {
 		uint64_t fixed_key;
@@ -429,6 +434,21 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 	g->cscore[d][k] = (int16_t)sum;
 }
 
+/* Whether square (i, j) of the board (tile[0]) is an anchor: empty and
+ * touching a tile.  The same in both orientations. */
+static void
+gen_set_anchor(struct gen *g, int i, int j)
+{
+	const uint8_t *T = g->tile[0];
+	int R = g->R[0], W = g->W[0], k = i * W + j;
+	uint8_t a = T[k] == 0 &&
+	    ((i > 0 && T[k - W]) || (i + 1 < R && T[k + W]) ||
+	     (j > 0 && T[k - 1]) || (j + 1 < W && T[k + 1]));
+
+	g->anchor[0][k] = a;
+	g->anchor[1][j * R + i] = a;
+}
+
 /* Fills the per-orientation arrays for board b.  The board of the last call
  * is kept: in a game it changes by a move or two between calls, and a
  * cross-set depends only on the tiles in its own column (of that
@@ -436,8 +456,11 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 static void
 gen_prepare(struct gen *g, const struct board *b)
 {
-	int d, i, j, rows = b->rows, cols = b->cols, any = 0;
+	int d, i, j, rows = b->rows, cols = b->cols, any = 0, all = 0, q;
 	uint8_t dirty[2][RULES_MAX_DIM];
+	/* Squares that changed: only they and their neighbours may have
+	 * become or stopped being anchors. */
+	int changed[SQ], nchanged = 0;
 
 	if (!g->prepared || g->R[0] != rows || g->W[0] != cols) {
 		g->R[0] = rows; g->W[0] = cols;
@@ -457,16 +480,20 @@ gen_prepare(struct gen *g, const struct board *b)
 				    gen_wmul(p);
 			}
 		memset(dirty, 1, sizeof dirty);
-		any = 1;
+		any = all = 1;
 		g->prepared = 1;
 	} else {
 		memset(dirty, 0, sizeof dirty);
-		for (i = 0; i < rows; i++)
+		for (i = 0; i < rows; i++) {
+			if (memcmp(g->tile[0] + i * cols, b->sq + i * cols,
+			    (size_t)cols) == 0)
+				continue;
 			for (j = 0; j < cols; j++) {
 				uint8_t t = b->sq[i * cols + j];
 
 				if (g->tile[0][i * cols + j] == t)
 					continue;
+				changed[nchanged++] = i * cols + j;
 				g->tile[0][i * cols + j] = t;
 				g->tile[1][j * rows + i] = t;
 				g->tval[0][i * cols + j] = g->tval[1][j * rows + i] =
@@ -475,24 +502,34 @@ gen_prepare(struct gen *g, const struct board *b)
 				dirty[1][i] = 1;     /* down: row i */
 				any = 1;
 			}
+		}
 	}
 	if (!any)
 		return;
-	for (d = 0; d < 2; d++) {
-		const uint8_t *T = g->tile[d];
-		int R = g->R[d], W = g->W[d];
-
-		for (i = 0; i < R; i++)
-			for (j = 0; j < W; j++) {
-				int k = i * W + j;
-
-				g->anchor[d][k] = T[k] == 0 &&
-				    ((i > 0 && T[k - W]) || (i + 1 < R && T[k + W]) ||
-				     (j > 0 && T[k - 1]) || (j + 1 < W && T[k + 1]));
-				if (dirty[d][j])
-					gen_cross_square(g, d, i, j);
-			}
+	if (all) {
+		for (i = 0; i < rows; i++)
+			for (j = 0; j < cols; j++)
+				gen_set_anchor(g, i, j);
+	} else {
+		for (q = 0; q < nchanged; q++) {
+			i = changed[q] / cols;
+			j = changed[q] % cols;
+			gen_set_anchor(g, i, j);
+			if (i > 0)
+				gen_set_anchor(g, i - 1, j);
+			if (i + 1 < rows)
+				gen_set_anchor(g, i + 1, j);
+			if (j > 0)
+				gen_set_anchor(g, i, j - 1);
+			if (j + 1 < cols)
+				gen_set_anchor(g, i, j + 1);
+		}
 	}
+	for (d = 0; d < 2; d++)
+		for (j = 0; j < g->W[d]; j++)
+			if (dirty[d][j])
+				for (i = 0; i < g->R[d]; i++)
+					gen_cross_square(g, d, i, j);
 }
 
 static int
@@ -916,39 +953,32 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	return g->nmoves;
 }
 
-/* Lists the distinct sub-multisets of the rack's letters by size. */
+/* Lists the distinct sub-multisets of the rack's letters by size, each
+ * size largest value first: an odometer over how many of each distinct
+ * letter, the key and value kept as it turns. */
 static void
 gen_subsets(struct gen *g)
 {
-	uint8_t letters[GEN_SUB_MAX];
-	int n = 0, t, c, m, q;
+	uint8_t letter[GEN_SUB_MAX];
+	int have[GEN_SUB_MAX], take[GEN_SUB_MAX];
+	int nd = 0, total = 0, t, q, size = 0, val = 0;
+	uint64_t key = 0;
 
 	g->subs_ok = 0;
 	for (t = 1; t < RULES_MAX_TILES; t++)
-		for (c = 0; c < g->rack[t]; c++) {
-			if (n == GEN_SUB_MAX)
+		if (g->rack[t] != 0) {
+			total += g->rack[t];
+			if (total > GEN_SUB_MAX)
 				return;
-			letters[n++] = (uint8_t)t;
+			letter[nd] = (uint8_t)t;
+			have[nd] = g->rack[t];
+			take[nd++] = 0;
 		}
 	for (q = 0; q <= GEN_SUB_MAX; q++)
 		g->nsub[q] = 0;
-	for (m = 0; m < (1 << n); m++) {
-		uint64_t key = 0;
-		int size = 0, val = 0, at;
+	for (;;) {
+		int at;
 
-		for (q = 0; q < n; q++)
-			if ((m >> q) & 1) {
-				/* A repeated letter: only its first copies. */
-				if (q > 0 && letters[q - 1] == letters[q] &&
-				    ((m >> (q - 1)) & 1) == 0)
-					break;
-				key += g->sigs.letter[letters[q]];
-				val += g->values[letters[q]];
-				size++;
-			}
-		if (q < n)
-			continue;
-		/* Insertion by value, largest first. */
 		for (at = g->nsub[size]++; at > 0 && g->subval[size][at - 1] < val;
 		    at--) {
 			g->subkey[size][at] = g->subkey[size][at - 1];
@@ -956,6 +986,24 @@ gen_subsets(struct gen *g)
 		}
 		g->subkey[size][at] = key;
 		g->subval[size][at] = val;
+		for (q = 0; q < nd; q++) {
+			uint64_t k1 = g->sigs.letter[letter[q]];
+			int v1 = g->values[letter[q]];
+
+			if (take[q] < have[q]) {
+				take[q]++;
+				key += k1;
+				val += v1;
+				size++;
+				break;
+			}
+			key -= (uint64_t)take[q] * k1;
+			val -= take[q] * v1;
+			size -= take[q];
+			take[q] = 0;
+		}
+		if (q == nd)
+			break;
 	}
 	g->subs_ok = 1;
 }
@@ -1033,6 +1081,20 @@ gen_row_maxv(const struct gen *g, int *maxv)
 	}
 }
 
+/* Whether the whole rack and tiles whose keys sum to fixed, len letters
+ * in all, may make a word (filters: wordmap's, or wordsig's with one
+ * blank; with more blanks, yes). */
+static int
+gen_all_tiles_ok(const struct gen *g, uint64_t fixed, int len)
+{
+	if (g->rack[0] == 0)
+		return wordmap_maybe(&g->map, g->rack_key + fixed);
+	if (g->rack[0] == 1 && len <= g->rack_size + GEN_SPAN_FIXED)
+		return wordsig_maybe(&g->sigs, g->rack_key + fixed +
+		    g->sigs.letter[0]);
+	return 1;
+}
+
 /* gen_anchor_bound counts a run's empty squares by letter premium (1 to
  * GEN_MAX_LMUL) in one word, a byte each, so two runs' counts add up in
  * one addition. */
@@ -1060,6 +1122,8 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	int lfix[RULES_MAX_RACK], lwp[RULES_MAX_RACK], lcap[RULES_MAX_RACK];
 	int lcr[RULES_MAX_RACK], rfix[RULES_MAX_RACK], rwp[RULES_MAX_RACK];
 	int rcap[RULES_MAX_RACK], rcr[RULES_MAX_RACK];
+	uint64_t lkey[RULES_MAX_RACK], rkey[RULES_MAX_RACK], fkey;
+	const uint64_t *letter_key = g->sigs.letter;
 	uint32_t lcnt[RULES_MAX_RACK], rcnt[RULES_MAX_RACK], cnt;
 	int pre[RULES_MAX_RACK + 1], lo_of[RULES_MAX_RACK], hi_of[RULES_MAX_RACK];
 	int nl = 0, nr = 0, j, L, R, q, best = -1, fix, wp, cap, cr;
@@ -1089,6 +1153,7 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	int lm_ = g->rlm[j], mv_ = maxv[j] * lm_; \
 	if (g->rtile[j] != 0) { \
 		fix += g->rval[j]; \
+		fkey += letter_key[TILE_LETTER(g->rtile[j])]; \
 	} else { \
 		cnt += (uint32_t)1 << (8 * (lm_ - 1)); \
 		wp *= g->rwm[j]; \
@@ -1100,6 +1165,7 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	fix = cap = cr = 0;
 	wp = 1;
 	cnt = 0;
+	fkey = 0;
 	for (L = 0, j = a; L <= nl; L++) {
 		int lo = L ? le[L - 1] : a;
 
@@ -1112,11 +1178,13 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 		lcap[L] = cap;
 		lcr[L] = cr;
 		lcnt[L] = cnt;
+		lkey[L] = fkey;
 		lo_of[L] = lo;
 	}
 	fix = cap = cr = 0;
 	wp = 1;
 	cnt = 0;
+	fkey = 0;
 	for (R = 0, j = a + 1; R <= nr; R++) {
 		int hi = R ? re[R - 1] : a;
 
@@ -1129,6 +1197,7 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 		rcap[R] = cap;
 		rcr[R] = cr;
 		rcnt[R] = cnt;
+		rkey[R] = fkey;
 		hi_of[R] = hi;
 	}
 #undef GEN_SIDE_ADD
@@ -1137,13 +1206,19 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 		pre[q + 1] = pre[q] + vals[q];
 	for (L = 0; L <= nl; L++)
 		/* Every term grows with the span: alone, the bound is at its
-		 * largest on the widest spans, one per L. */
-		for (R = check || mark ? 0 : (nr < n - 1 - L ? nr : n - 1 - L);
-		    R <= nr && L + R + 1 <= n; R++) {
+		 * largest on the widest spans, one per L, or the next widest
+		 * when that takes every tile and cannot make a word. */
+		for (R = check || mark ? 0 : (nr < n - 1 - L ? nr : n - 1 - L) -
+		    g->all_tiles_check; R <= nr && L + R + 1 <= n; R++) {
 			int fixed = lfix[L] + rfix[R], wprod = lwp[L] * rwp[R];
 			int capped = lcap[L] + rcap[R], cross = lcr[L] + rcr[R];
 			uint32_t c4 = lcnt[L] + rcnt[R];
 			int k = L + R + 1, main = 0, pos = 0, v, bound, arranged;
+
+			if (R < 0 || (k == n && g->all_tiles_check &&
+			    !gen_all_tiles_ok(g, lkey[L] + rkey[R],
+			    hi_of[R] - lo_of[L] + 1)))
+				continue;
 
 			/* The best values on the best letter premiums. */
 			for (v = GEN_MAX_LMUL; v >= 1 && pos < k; v--) {
@@ -1306,24 +1381,51 @@ gen_try_word(struct gen *g, int lo, int hi, const uint8_t *word)
 	gen_record(g, lo, hi, ms, wm, cs, np);
 }
 
-/* gen_best: every word whose letters are the multiset of key laid on
- * columns lo..hi of the current row. */
+/* gen_lookup: the words of slots hit[0..n), len letters each, tried on
+ * columns lo..hi. */
 static void
-gen_lookup(struct gen *g, int lo, int hi, uint64_t key)
+gen_try_slots(struct gen *g, int lo, int hi,
+	const struct wordmap_slot *const *hit, int n)
 {
-	uint64_t at = wordmap_home(&g->map, key);
-	const struct wordmap_slot *s;
-	int len = hi - lo + 1;
+	int len = hi - lo + 1, h;
 
-	while ((s = wordmap_next(&g->map, key, &at)) != NULL) {
-		const uint8_t *w = g->map.letters + s->off;
-		uint32_t c, n = s->count_len >> 8;
+	for (h = 0; h < n; h++) {
+		const uint8_t *w = g->map.letters + hit[h]->off;
+		uint32_t c, nw = hit[h]->count_len >> 8;
 
-		if ((int)(s->count_len & 0xff) != len)
-			continue;
-		for (c = 0; c < n; c++, w += len)
+		for (c = 0; c < nw; c++, w += len)
 			gen_try_word(g, lo, hi, w);
 	}
+}
+
+/* gen_best: every word whose letters are the multiset of one of keys[0..n)
+ * laid on columns lo..hi of the current row.  The slots are looked up
+ * first and their words asked for, then tried: the cache misses of both
+ * overlap. */
+static void
+gen_lookup(struct gen *g, int lo, int hi, const uint64_t *keys, int n)
+{
+	const struct wordmap_slot *hit[64];
+	int len = hi - lo + 1, nhit = 0, q;
+
+	for (q = 0; q < n; q++) {
+		uint64_t at = wordmap_home(&g->map, keys[q]);
+		const struct wordmap_slot *s;
+
+		while ((s = wordmap_next(&g->map, keys[q], &at)) != NULL) {
+			if ((int)(s->count_len & 0xff) != len)
+				continue;
+			if (nhit == (int)(sizeof hit / sizeof hit[0])) {
+				gen_try_slots(g, lo, hi, hit, nhit);
+				nhit = 0;
+			}
+			hit[nhit++] = s;
+#if defined(__GNUC__)
+			__builtin_prefetch(g->map.letters + s->off);
+#endif
+		}
+	}
+	gen_try_slots(g, lo, hi, hit, nhit);
 }
 
 /* gen_best: a bound on the moves of span sp whose tiles from the rack
@@ -1349,8 +1451,8 @@ gen_span_words2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
-	int k = sp->k, len = sp->hi - sp->lo + 1, q;
-	uint64_t m1, m2;
+	int k = sp->k, len = sp->hi - sp->lo + 1, q, n;
+	uint64_t m1, m2, keys[RULES_MAX_LETTERS];
 
 	if (k - 2 > GEN_SUB_MAX)
 		return;
@@ -1367,12 +1469,15 @@ gen_span_words2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 			    !wordsig_maybe(&g->sigs, kx + key[0]))
 				continue;
 			/* The second letter from the first one on. */
-			for (m2 = m1; m2 != 0; m2 &= m2 - 1) {
+			for (n = 0, m2 = m1; m2 != 0; m2 &= m2 - 1) {
 				uint64_t kxy = kx + key[gen_lowest_bit64(m2)];
 
-				if (wordmap_maybe(wm, kxy))
-					gen_lookup(g, sp->lo, sp->hi, kxy);
+				if (wordmap_maybe(wm, kxy)) {
+					keys[n++] = kxy;
+					wordmap_prefetch(wm, kxy);
+				}
 			}
+			gen_lookup(g, sp->lo, sp->hi, keys, n);
 		}
 	}
 }
@@ -1388,7 +1493,7 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
-	uint64_t fixed = 0, xs = 0, m;
+	uint64_t fixed = 0, xs = 0, m, keys[1 << GEN_SUB_MAX];
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n;
 
 	if (len < 2)
@@ -1399,8 +1504,6 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 		else
 			xs |= g->rcross[j];
 	if (k <= GEN_SUB_MAX) {
-		uint64_t keys[1 << GEN_SUB_MAX];
-
 		for (q = n = 0; q < g->nsub[k] && (!g->have_best ||
 		    gen_sub_bound(g, sp, g->topval[k] - g->subval[k][q]) >=
 		    g->best.score); q++)
@@ -1408,8 +1511,7 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 				keys[n++] = fixed + g->subkey[k][q];
 				wordmap_prefetch(wm, keys[n - 1]);
 			}
-		for (q = 0; q < n; q++)
-			gen_lookup(g, lo, hi, keys[q]);
+		gen_lookup(g, lo, hi, keys, n);
 	}
 	if (g->rack[0] == 0 || k - 1 > GEN_SUB_MAX)
 		return;
@@ -1425,18 +1527,15 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 		if (len <= g->rack_size + GEN_SPAN_FIXED &&
 		    !wordsig_maybe(&g->sigs, base + key[0]))
 			continue;
-		uint64_t found = 0;
-
-		for (m = xs; m != 0; m &= m - 1) {
+		for (n = 0, m = xs; m != 0; m &= m - 1) {
 			uint64_t kx = base + key[gen_lowest_bit64(m)];
 
 			if (wordmap_maybe(wm, kx)) {
+				keys[n++] = kx;
 				wordmap_prefetch(wm, kx);
-				found |= m & -m;
 			}
 		}
-		for (m = found; m != 0; m &= m - 1)
-			gen_lookup(g, lo, hi, base + key[gen_lowest_bit64(m)]);
+		gen_lookup(g, lo, hi, keys, n);
 	}
 }
 
@@ -1655,6 +1754,10 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	 * at most two blanks; else by the GADDAG. */
 	spans = g->sigs_state == 1 && g->subs_ok && g->rack[0] <= 2 &&
 	    nv <= GEN_SUB_MAX + 2;
+	g->all_tiles_check = spans;
+	g->rack_key = 0;
+	for (t = 1; spans && t < RULES_MAX_TILES; t++)
+		g->rack_key += g->rack[t] * g->sigs.letter[t];
 	if (gen_board_empty(&p->board) && spans) {
 		struct gen_anchor *an = &anchors[0];
 
@@ -1748,6 +1851,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 		}
 	}
 	g->best_mode = 0;
+	g->all_tiles_check = 0;
 	if (!g->have_best)
 		return 0;
 	*best = g->best;
