@@ -31,6 +31,7 @@
  * only if the tiles left, on the squares they and the lexicon can reach,
  * could still beat the best.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gen.h"
@@ -62,6 +63,33 @@ struct gen_anchor {
 struct gen_span {
 	int bound, fixed, wprod, arranged, capped, cross;
 	uint8_t dir, row, lo, hi, k;
+};
+
+/* gen_best by anagrams: a row (of an orientation) with anchors.  Its
+ * empty squares a rack tile may go on (col[]), split into segments by
+ * those no tile may take; for each, where a span ending there starts
+ * (lo[]: the tiles just left of it belong to the word) or ends (hi[]);
+ * the first anchor from each on; and prefix sums over the row's columns
+ * (entry j sums columns 0..j-1) of what a span's bound adds up: tiles'
+ * values and keys, best new letter scores, cross-words, and empty squares
+ * by letter premium (a byte per premium) and by word premium (bytes for
+ * x2, x3, x4). */
+struct gen_row {
+	int m;
+	uint8_t col[RULES_MAX_DIM], seg[RULES_MAX_DIM];
+	uint8_t lo[RULES_MAX_DIM], hi[RULES_MAX_DIM];
+	uint8_t next_anchor[RULES_MAX_DIM + 1], seg_end[RULES_MAX_DIM];
+	int fix[RULES_MAX_DIM + 1], cap[RULES_MAX_DIM + 1], cr[RULES_MAX_DIM + 1];
+	uint32_t lmc[RULES_MAX_DIM + 1], wmc[RULES_MAX_DIM + 1];
+	uint64_t key[RULES_MAX_DIM + 1];
+};
+
+/* gen_best by anagrams: the spans starting at empty square e1 of a row,
+ * ending at e2lo..e2hi, bounded by the widest of them that may make a
+ * word. */
+struct gen_start {
+	int bound;
+	uint8_t dir, row, e1, e2lo, e2hi;
 };
 
 /* The most spans an anchor has for a rack gen_best looks up by anagrams
@@ -117,6 +145,8 @@ struct gen {
 	struct wordmap map;
 	struct gen_span *spans;
 	int32_t *bnext, *bhead;
+	struct gen_row rows[2][RULES_MAX_DIM];
+	struct gen_start starts[GEN_ANCHORS_MAX];
 	/* The distinct sub-multisets of the rack's letters by size, as
 	 * wordsig keys (subs_ok: all are listed). */
 	uint64_t subkey[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
@@ -124,11 +154,7 @@ struct gen {
 	                                                  largest first */
 	int nsub[GEN_SUB_MAX + 1];
 	int topval[RULES_MAX_RACK + 1];  /* sum of the rack's q best values */
-	/* gen_best by anagrams: a span that takes every tile of the rack is
-	 * let through gen_anchor_bound only if the filters say its letters
-	 * may make a word (the rack's letters' keys sum to rack_key). */
-	int all_tiles_check;
-	uint64_t rack_key;
+	uint64_t rack_key;               /* sum of the rack's letters' keys */
 	int subs_ok;
 	struct gen_span_memo {
 		uint64_t fixed_key;
@@ -1072,6 +1098,10 @@ gen_row_maxv(const struct gen *g, int *maxv)
 		maxv[j] = 0;
 		if (g->rtile[j] != 0)
 			continue;
+		if ((g->rcross[j] & g->rackmask) == g->rackmask) {
+			maxv[j] = g->nbyval ? g->values[g->byval[0]] : 0;
+			continue;
+		}
 		/* byval[] lists the rack's letters, best value first. */
 		for (q = 0; q < g->nbyval; q++)
 			if ((g->rcross[j] >> g->byval[q]) & 1) {
@@ -1112,8 +1142,7 @@ gen_all_tiles_ok(const struct gen *g, uint64_t fixed, int len)
  * maximum over runs. */
 static int
 gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
-	int n, const int *maxv, int check, int floor, int mark,
-	struct gen_span *out, int *nout)
+	int n, const int *maxv, int check, int floor, int mark)
 {
 	int le[RULES_MAX_RACK], re[RULES_MAX_RACK];   /* empty squares by distance */
 	/* Per side and run length: tiles there, word premium, best new
@@ -1122,8 +1151,6 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	int lfix[RULES_MAX_RACK], lwp[RULES_MAX_RACK], lcap[RULES_MAX_RACK];
 	int lcr[RULES_MAX_RACK], rfix[RULES_MAX_RACK], rwp[RULES_MAX_RACK];
 	int rcap[RULES_MAX_RACK], rcr[RULES_MAX_RACK];
-	uint64_t lkey[RULES_MAX_RACK], rkey[RULES_MAX_RACK], fkey;
-	const uint64_t *letter_key = g->sigs.letter;
 	uint32_t lcnt[RULES_MAX_RACK], rcnt[RULES_MAX_RACK], cnt;
 	int pre[RULES_MAX_RACK + 1], lo_of[RULES_MAX_RACK], hi_of[RULES_MAX_RACK];
 	int nl = 0, nr = 0, j, L, R, q, best = -1, fix, wp, cap, cr;
@@ -1153,7 +1180,6 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	int lm_ = g->rlm[j], mv_ = maxv[j] * lm_; \
 	if (g->rtile[j] != 0) { \
 		fix += g->rval[j]; \
-		fkey += letter_key[TILE_LETTER(g->rtile[j])]; \
 	} else { \
 		cnt += (uint32_t)1 << (8 * (lm_ - 1)); \
 		wp *= g->rwm[j]; \
@@ -1165,7 +1191,6 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 	fix = cap = cr = 0;
 	wp = 1;
 	cnt = 0;
-	fkey = 0;
 	for (L = 0, j = a; L <= nl; L++) {
 		int lo = L ? le[L - 1] : a;
 
@@ -1178,13 +1203,11 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 		lcap[L] = cap;
 		lcr[L] = cr;
 		lcnt[L] = cnt;
-		lkey[L] = fkey;
 		lo_of[L] = lo;
 	}
 	fix = cap = cr = 0;
 	wp = 1;
 	cnt = 0;
-	fkey = 0;
 	for (R = 0, j = a + 1; R <= nr; R++) {
 		int hi = R ? re[R - 1] : a;
 
@@ -1197,7 +1220,6 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 		rcap[R] = cap;
 		rcr[R] = cr;
 		rcnt[R] = cnt;
-		rkey[R] = fkey;
 		hi_of[R] = hi;
 	}
 #undef GEN_SIDE_ADD
@@ -1206,19 +1228,13 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 		pre[q + 1] = pre[q] + vals[q];
 	for (L = 0; L <= nl; L++)
 		/* Every term grows with the span: alone, the bound is at its
-		 * largest on the widest spans, one per L, or the next widest
-		 * when that takes every tile and cannot make a word. */
-		for (R = check || mark ? 0 : (nr < n - 1 - L ? nr : n - 1 - L) -
-		    g->all_tiles_check; R <= nr && L + R + 1 <= n; R++) {
+		 * largest on the widest spans, one per L. */
+		for (R = check || mark ? 0 : (nr < n - 1 - L ? nr : n - 1 - L);
+		    R <= nr && L + R + 1 <= n; R++) {
 			int fixed = lfix[L] + rfix[R], wprod = lwp[L] * rwp[R];
 			int capped = lcap[L] + rcap[R], cross = lcr[L] + rcr[R];
 			uint32_t c4 = lcnt[L] + rcnt[R];
-			int k = L + R + 1, main = 0, pos = 0, v, bound, arranged;
-
-			if (R < 0 || (k == n && g->all_tiles_check &&
-			    !gen_all_tiles_ok(g, lkey[L] + rkey[R],
-			    hi_of[R] - lo_of[L] + 1)))
-				continue;
+			int k = L + R + 1, main = 0, pos = 0, v, bound;
 
 			/* The best values on the best letter premiums. */
 			for (v = GEN_MAX_LMUL; v >= 1 && pos < k; v--) {
@@ -1227,7 +1243,6 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 				main += v * (pre[pos + c] - pre[pos]);
 				pos += c;
 			}
-			arranged = main;
 			/* Both are upper bounds on the new tiles' letter sum. */
 			if (capped < main)
 				main = capped;
@@ -1239,21 +1254,6 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 				continue;
 			if (mark)
 				g->good[L][R] = 1;
-			if (out != NULL) {
-				struct gen_span *sp = &out[(*nout)++];
-
-				sp->bound = bound;
-				sp->fixed = fixed;
-				sp->wprod = wprod;
-				sp->arranged = arranged;
-				sp->capped = capped;
-				sp->cross = cross;
-				sp->dir = (uint8_t)g->dir;
-				sp->row = (uint8_t)g->row;
-				sp->lo = (uint8_t)lo_of[L];
-				sp->hi = (uint8_t)hi_of[R];
-				sp->k = (uint8_t)k;
-			}
 			if (bound > best)
 				best = bound;
 		}
@@ -1442,6 +1442,26 @@ gen_sub_bound(const struct gen *g, const struct gen_span *sp, int delta)
 	    (sp->k >= g->rack_size ? g->bingo : 0);
 }
 
+/* gen_best: the least value sum of the rack tiles (the best k summing
+ * to top) a move of span sp must lay to reach the best move found: the
+ * smallest whose gen_sub_bound is not below it (INT_MIN: any). */
+static int
+gen_sub_least(const struct gen *g, const struct gen_span *sp, int top)
+{
+	int rest, need;
+
+	if (!g->have_best)
+		return INT_MIN;
+	/* (fixed + min(capped, arranged - delta)) * wprod + rest >= best */
+	rest = sp->cross + (sp->k >= g->rack_size ? g->bingo : 0);
+	need = g->best.score - rest;
+	need = (need > 0 ? (need + sp->wprod - 1) / sp->wprod : 0) - sp->fixed;
+	if (sp->capped < need)
+		return INT_MAX;
+	/* arranged - (top - value) >= need */
+	return need - sp->arranged + top;
+}
+
 /* gen_span_words with two blanks: the words of each (k-2)-letter
  * sub-multiset of the rack, the span's tiles (keys summing to fixed) and
  * two letters of xs. */
@@ -1504,9 +1524,9 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 		else
 			xs |= g->rcross[j];
 	if (k <= GEN_SUB_MAX) {
-		for (q = n = 0; q < g->nsub[k] && (!g->have_best ||
-		    gen_sub_bound(g, sp, g->topval[k] - g->subval[k][q]) >=
-		    g->best.score); q++)
+		int least = gen_sub_least(g, sp, g->topval[k]);
+
+		for (q = n = 0; q < g->nsub[k] && g->subval[k][q] >= least; q++)
 			if (wordmap_maybe(wm, fixed + g->subkey[k][q])) {
 				keys[n++] = fixed + g->subkey[k][q];
 				wordmap_prefetch(wm, keys[n - 1]);
@@ -1630,6 +1650,133 @@ gen_best_ready(struct gen *g, struct err *e)
 	return 0;
 }
 
+/* Product of the word premiums counted in wc (bytes: x2, x3, x4; a span
+ * gen_best looks up has at most GEN_SUB_MAX + 2 empty squares). */
+static int
+gen_wprod(uint32_t wc)
+{
+	static const int pow3[GEN_SUB_MAX + 3] = {
+		1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049
+	};
+	int c2 = (int)(wc & 0xff), c3 = (int)((wc >> 8) & 0xff);
+	int c4 = (int)((wc >> 16) & 0xff);
+
+	return (1 << (c2 + 2 * c4)) * pow3[c3];
+}
+
+/* gen_best by anagrams: fills g->rows[d][i] for the current row (set by
+ * gen_set_row, maxv by gen_row_maxv).  On the first move the start
+ * square is the one anchor. */
+static void
+gen_row_build(struct gen *g, int d, int i, int first_move)
+{
+	struct gen_row *rw = &g->rows[d][i];
+	const int *maxv = g->maxv[d][i];
+	const uint64_t *letter_key = g->sigs.letter;
+	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask, key = 0;
+	int W = g->width, j, e, fix = 0, cap = 0, cr = 0, seg = 0;
+	uint32_t lmc = 0, wmc = 0;
+
+	rw->fix[0] = rw->cap[0] = rw->cr[0] = 0;
+	rw->lmc[0] = rw->wmc[0] = 0;
+	rw->key[0] = 0;
+	rw->m = 0;
+	for (j = 0; j < W; j++) {
+		uint8_t t = g->rtile[j];
+
+		if (t != 0) {
+			fix += g->rval[j];
+			key += letter_key[TILE_LETTER(t)];
+		} else {
+			int lm = g->rlm[j], wm = g->rwm[j], mv = maxv[j] * lm;
+
+			cap += mv;
+			lmc += (uint32_t)1 << (8 * (lm - 1));
+			if (wm > 1)
+				wmc += (uint32_t)1 << (8 * (wm - 2));
+			if (g->rcscore[j] >= 0)
+				cr += (g->rcscore[j] + mv) * wm;
+			if ((g->rcross[j] & ok) == 0) {
+				seg++;
+			} else {
+				int a = first_move ? j == g->r->start_col :
+				    g->anchor[d][i * W + j];
+				int lo = j, hi = j;
+
+				while (lo > 0 && g->rtile[lo - 1] != 0)
+					lo--;
+				while (hi + 1 < W && g->rtile[hi + 1] != 0)
+					hi++;
+				rw->col[rw->m] = (uint8_t)j;
+				rw->seg[rw->m] = (uint8_t)seg;
+				rw->lo[rw->m] = (uint8_t)lo;
+				rw->hi[rw->m] = (uint8_t)hi;
+				rw->next_anchor[rw->m] = (uint8_t)a;   /* for now */
+				rw->m++;
+			}
+		}
+		rw->fix[j + 1] = fix;
+		rw->cap[j + 1] = cap;
+		rw->cr[j + 1] = cr;
+		rw->lmc[j + 1] = lmc;
+		rw->wmc[j + 1] = wmc;
+		rw->key[j + 1] = key;
+	}
+	rw->next_anchor[rw->m] = (uint8_t)rw->m;
+	for (e = rw->m - 1; e >= 0; e--) {
+		rw->next_anchor[e] = rw->next_anchor[e] ? (uint8_t)e :
+		    rw->next_anchor[e + 1];
+		rw->seg_end[e] = e + 1 < rw->m && rw->seg[e + 1] == rw->seg[e] ?
+		    rw->seg_end[e + 1] : (uint8_t)e;
+	}
+}
+
+/* gen_best by anagrams: an upper bound on the moves filling empty
+ * squares e1..e2 of row rw (as gen_anchor_bound bounds a span), with its
+ * parts in *sp if sp is not NULL; -1 if the span takes every tile of the
+ * rack and the filters say no word has them and its tiles. */
+static int
+gen_window_bound(const struct gen *g, const struct gen_row *rw, int e1,
+	int e2, int n, struct gen_span *sp)
+{
+	int lo = rw->lo[e1], hi = rw->hi[e2], k = e2 - e1 + 1;
+	int fixed = rw->fix[hi + 1] - rw->fix[lo];
+	int capped = rw->cap[hi + 1] - rw->cap[lo];
+	int cross = rw->cr[hi + 1] - rw->cr[lo];
+	uint32_t c4 = rw->lmc[hi + 1] - rw->lmc[lo];
+	int wprod = gen_wprod(rw->wmc[hi + 1] - rw->wmc[lo]);
+	int main, bound, arranged, x4, x3, x2;
+	const int *pre = g->topval;
+
+	if (k == n && !gen_all_tiles_ok(g, rw->key[hi + 1] - rw->key[lo],
+	    hi - lo + 1))
+		return -1;
+	/* The best values on the best letter premiums: the best x4 of them
+	 * four times, the next x3 three times, and so on, which is the sum
+	 * of the best k, x4 + x3 + x2, x4 + x3 and x4. */
+	x4 = GEN_LMUL_COUNT(c4, 4);
+	x3 = x4 + GEN_LMUL_COUNT(c4, 3);
+	x2 = x3 + GEN_LMUL_COUNT(c4, 2);
+	arranged = main = pre[k] + pre[x2] + pre[x3] + pre[x4];
+	if (capped < main)
+		main = capped;
+	bound = (fixed + main) * wprod + cross;
+	if (k >= g->rack_size)
+		bound += g->bingo;
+	if (sp != NULL) {
+		sp->bound = bound;
+		sp->fixed = fixed;
+		sp->wprod = wprod;
+		sp->arranged = arranged;
+		sp->capped = capped;
+		sp->cross = cross;
+		sp->lo = (uint8_t)lo;
+		sp->hi = (uint8_t)hi;
+		sp->k = (uint8_t)k;
+	}
+	return bound;
+}
+
 /* gen_best_spans' queue: a list per bound (GEN_BUCKETS - 1 and over
  * share the last), linked through bnext[] by item id. */
 static void
@@ -1643,26 +1790,69 @@ gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 		*top = b;
 }
 
-/* gen_best by anagrams: anchors and spans share one queue by bound, best
- * first (ids below GEN_ANCHORS_MAX are anchors, the rest spans).  An
- * anchor that comes up is replaced by its spans that could still win,
- * each with its own bound, never above the anchor's; a span that comes up
- * is filled from the rack (gen_span_words).  So spans are searched in
- * order of their bounds over the whole board, and the search ends when
- * the best move found beats every bound left. */
+/* gen_best by anagrams, for a rack of n tiles.  Every row with anchors
+ * is summed up (gen_row_build), and each of its empty squares that can
+ * start a span becomes a start, bounded by its widest span.  Starts and
+ * spans share one queue by bound, best first (ids below GEN_ANCHORS_MAX
+ * are starts, the rest spans).  A start that comes up is replaced by its
+ * spans that could still win; a span that comes up is filled from the
+ * rack (gen_span_words).  So spans are searched in order of their bounds
+ * over the whole board, and the search ends when the best move found
+ * beats every bound left. */
 static void
-gen_best_spans(struct gen *g, const struct gen_anchor *anchors, int na,
-	const int *vals, int nv)
+gen_best_spans(struct gen *g, int n, int first_move)
 {
-	int nspans = 0, cd = -1, ci = -1, i, top = -1, maxtop;
+	int nstarts = 0, nspans = 0, cd = -1, ci = -1, d, i, j, top = -1, maxtop;
 
-	for (i = 0; i < na; i++)
-		if (anchors[i].bound >= 0)
-			gen_bucket_push(g, anchors[i].bound, i, &top);
+	for (d = 0; d < (first_move ? 1 : 2); d++)
+		for (i = 0; i < g->R[d]; i++) {
+			const struct gen_row *rw = &g->rows[d][i];
+			int e1;
+
+			if (first_move) {
+				if (i != g->r->start_row)
+					continue;
+			} else {
+				for (j = 0; j < g->W[d]; j++)
+					if (g->anchor[d][i * g->W[d] + j])
+						break;
+				if (j == g->W[d])
+					continue;
+			}
+			gen_set_row(g, d, i);
+			gen_row_maxv(g, g->maxv[d][i]);
+			gen_row_build(g, d, i, first_move);
+			for (e1 = 0; e1 < rw->m; e1++) {
+				struct gen_start *st;
+				int e2lo = rw->next_anchor[e1], e2hi, b;
+
+				if (e2lo == rw->m || rw->seg[e2lo] != rw->seg[e1])
+					continue;
+				e2hi = e1 + n - 1 < rw->seg_end[e1] ? e1 + n - 1 :
+				    rw->seg_end[e1];
+				if (e2hi < e2lo)
+					continue;
+				/* The widest span, or the next if that one takes
+				 * every tile and cannot make a word. */
+				b = gen_window_bound(g, rw, e1, e2hi, n, NULL);
+				if (b < 0 && e2hi > e2lo)
+					b = gen_window_bound(g, rw, e1, e2hi - 1, n, NULL);
+				if (b < 0)
+					continue;
+				st = &g->starts[nstarts];
+				st->bound = b;
+				st->dir = (uint8_t)d;
+				st->row = (uint8_t)i;
+				st->e1 = (uint8_t)e1;
+				st->e2lo = (uint8_t)e2lo;
+				st->e2hi = (uint8_t)e2hi;
+				gen_bucket_push(g, b, nstarts++, &top);
+			}
+		}
 	maxtop = top;
 	while (top >= 0) {
 		int32_t id = g->bhead[top];
-		int d, row, bound;
+		int row, bound;
 
 		if (id < 0) {
 			top--;
@@ -1672,9 +1862,9 @@ gen_best_spans(struct gen *g, const struct gen_anchor *anchors, int na,
 			break;
 		g->bhead[top] = g->bnext[id];
 		if (id < GEN_ANCHORS_MAX) {
-			d = anchors[id].dir;
-			row = anchors[id].row;
-			bound = anchors[id].bound;
+			d = g->starts[id].dir;
+			row = g->starts[id].row;
+			bound = g->starts[id].bound;
 		} else {
 			d = g->spans[id - GEN_ANCHORS_MAX].dir;
 			row = g->spans[id - GEN_ANCHORS_MAX].row;
@@ -1682,22 +1872,27 @@ gen_best_spans(struct gen *g, const struct gen_anchor *anchors, int na,
 		}
 		if (g->have_best && bound < g->best.score)
 			continue;
-		if (d != cd || row != ci) {
-			cd = d;
-			ci = row;
-			gen_set_row(g, cd, ci);
-		}
 		if (id < GEN_ANCHORS_MAX) {
-			const struct gen_anchor *an = &anchors[id];
-			int first = nspans, q;
+			const struct gen_start *st = &g->starts[id];
+			const struct gen_row *rw = &g->rows[d][row];
+			int floor = g->have_best ? g->best.score : 0, e2;
 
-			(void)gen_anchor_bound(g, an->col, an->left_min, vals, nv,
-			    g->maxv[cd][ci], 0, g->have_best ? g->best.score : -1,
-			    1, g->spans, &nspans);
-			for (q = first; q < nspans; q++)
-				gen_bucket_push(g, g->spans[q].bound,
-				    GEN_ANCHORS_MAX + q, &top);
+			for (e2 = st->e2lo; e2 <= st->e2hi; e2++) {
+				struct gen_span *sp = &g->spans[nspans];
+
+				if (gen_window_bound(g, rw, st->e1, e2, n, sp) < floor)
+					continue;
+				sp->dir = (uint8_t)d;
+				sp->row = (uint8_t)row;
+				gen_bucket_push(g, sp->bound, GEN_ANCHORS_MAX + nspans++,
+				    &top);
+			}
 		} else {
+			if (d != cd || row != ci) {
+				cd = d;
+				ci = row;
+				gen_set_row(g, cd, ci);
+			}
 			gen_span_words(g, &g->spans[id - GEN_ANCHORS_MAX]);
 		}
 	}
@@ -1754,22 +1949,11 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	 * at most two blanks; else by the GADDAG. */
 	spans = g->sigs_state == 1 && g->subs_ok && g->rack[0] <= 2 &&
 	    nv <= GEN_SUB_MAX + 2;
-	g->all_tiles_check = spans;
 	g->rack_key = 0;
 	for (t = 1; spans && t < RULES_MAX_TILES; t++)
 		g->rack_key += g->rack[t] * g->sigs.letter[t];
-	if (gen_board_empty(&p->board) && spans) {
-		struct gen_anchor *an = &anchors[0];
-
-		gen_set_row(g, 0, g->r->start_row);
-		gen_row_maxv(g, g->maxv[0][g->r->start_row]);
-		an->dir = 0;
-		an->row = (uint8_t)g->r->start_row;
-		an->col = (uint8_t)g->r->start_col;
-		an->left_min = 0;
-		an->bound = gen_anchor_bound(g, an->col, 0, vals, nv,
-		    g->maxv[0][an->row], 0, -1, 0, NULL, NULL);
-		gen_best_spans(g, anchors, 1, vals, nv);
+	if (spans) {
+		gen_best_spans(g, nv, gen_board_empty(&p->board));
 	} else if (gen_board_empty(&p->board)) {
 		gen_set_row(g, 0, g->r->start_row);
 		gen_anchor(g, g->r->start_col, 0);
@@ -1795,16 +1979,12 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 						an->left_min = (uint8_t)(last + 1);
 						refined[na - 1] = 0;
 						an->bound = gen_anchor_bound(g, j, last + 1,
-						    vals, nv, maxv, 0, -1, 0, NULL, NULL);
+						    vals, nv, maxv, 0, -1, 0);
 						keys[na - 1] = (uint64_t)((int64_t)an->bound + 1) << 32 |
 						    (uint32_t)~(uint32_t)(na - 1);
 						last = j;
 					}
 			}
-		if (spans) {
-			gen_best_spans(g, anchors, na, vals, nv);
-			na = 0;
-		}
 		/* Best bound first.  An anchor's first bound knows only the
 		 * board and the rack; when it comes up it is bounded again with
 		 * the lexicon's say on which squares a move can fill (for the
@@ -1828,7 +2008,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 
 				refined[idx] = 1;
 				bound = gen_anchor_bound(g, an->col, an->left_min, vals,
-				    nv, g->maxv[cd][ci], 1, floor, 0, NULL, NULL);
+				    nv, g->maxv[cd][ci], 1, floor, 0);
 				if (bound < floor || bound < 0)
 					keys[0] = keys[--na];
 				else
@@ -1842,7 +2022,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 			/* The spans that could still win, as the best is now. */
 			if (g->have_best && gen_anchor_bound(g, an->col,
 			    an->left_min, vals, nv, g->maxv[cd][ci], 1,
-			    g->best.score, 1, NULL, NULL) < g->best.score)
+			    g->best.score, 1) < g->best.score)
 				continue;
 			gen_good_spans(g, g->have_best, nv);
 			g->restrict_spans = g->have_best;
@@ -1851,7 +2031,6 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 		}
 	}
 	g->best_mode = 0;
-	g->all_tiles_check = 0;
 	if (!g->have_best)
 		return 0;
 	*best = g->best;
