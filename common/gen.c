@@ -1526,11 +1526,14 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 	if (k <= GEN_SUB_MAX) {
 		int least = gen_sub_least(g, sp, g->topval[k]);
 
-		for (q = n = 0; q < g->nsub[k] && g->subval[k][q] >= least; q++)
-			if (wordmap_maybe(wm, fixed + g->subkey[k][q])) {
-				keys[n++] = fixed + g->subkey[k][q];
-				wordmap_prefetch(wm, keys[n - 1]);
-			}
+		/* No branch on the filter's answer: its loads (a cache miss
+		 * each, in a big lexicon) then overlap. */
+		for (q = n = 0; q < g->nsub[k] && g->subval[k][q] >= least; q++) {
+			keys[n] = fixed + g->subkey[k][q];
+			n += wordmap_maybe(wm, keys[n]);
+		}
+		for (q = 0; q < n; q++)
+			wordmap_prefetch(wm, keys[q]);
 		gen_lookup(g, lo, hi, keys, n);
 	}
 	if (g->rack[0] == 0 || k - 1 > GEN_SUB_MAX)
@@ -1548,13 +1551,11 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 		    !wordsig_maybe(&g->sigs, base + key[0]))
 			continue;
 		for (n = 0, m = xs; m != 0; m &= m - 1) {
-			uint64_t kx = base + key[gen_lowest_bit64(m)];
-
-			if (wordmap_maybe(wm, kx)) {
-				keys[n++] = kx;
-				wordmap_prefetch(wm, kx);
-			}
+			keys[n] = base + key[gen_lowest_bit64(m)];
+			n += wordmap_maybe(wm, keys[n]);
 		}
+		for (j = 0; j < n; j++)
+			wordmap_prefetch(wm, keys[j]);
 		gen_lookup(g, lo, hi, keys, n);
 	}
 }
