@@ -1390,8 +1390,8 @@ gen_try_slots(struct gen *g, int lo, int hi,
 	int len = hi - lo + 1, h;
 
 	for (h = 0; h < n; h++) {
-		const uint8_t *w = g->map.letters + hit[h]->off;
-		uint32_t c, nw = hit[h]->count_len >> 8;
+		const uint8_t *w = wordmap_words(&g->map, hit[h]);
+		uint32_t c, nw = wordmap_count(&g->map, hit[h]);
 
 		for (c = 0; c < nw; c++, w += len)
 			gen_try_word(g, lo, hi, w);
@@ -1413,7 +1413,7 @@ gen_lookup(struct gen *g, int lo, int hi, const uint64_t *keys, int n)
 		const struct wordmap_slot *s;
 
 		while ((s = wordmap_next(&g->map, keys[q], &at)) != NULL) {
-			if ((int)(s->count_len & 0xff) != len)
+			if ((int)(s->tag & 0xff) != len)
 				continue;
 			if (nhit == (int)(sizeof hit / sizeof hit[0])) {
 				gen_try_slots(g, lo, hi, hit, nhit);

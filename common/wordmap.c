@@ -17,25 +17,25 @@ struct wm_build {
 	uint32_t n;
 	int pass;
 	size_t words;
-	uint32_t *filled;        /* WM_FILL: words copied so far, per slot */
+	uint32_t *count;         /* per slot: words (WM_CLAIM), copied (WM_FILL) */
 	uint8_t path[RULES_MAX_WORD];
 };
 
-/* The slot of (key, len), claimed if there is none yet. */
+/* The slot of (key's tag, len), claimed if there is none yet. */
 static struct wordmap_slot *
 wm_slot(struct wordmap *wm, uint64_t key, int len)
 {
 	uint64_t pos = wordmap_home(wm, key);
+	uint32_t tag = WORDMAP_TAG(key) | (uint32_t)len;
 
 	for (;;) {
 		struct wordmap_slot *s = wm->slots + pos;
 
-		if ((s->count_len & 0xff) == 0) {
-			s->key = key;
-			s->count_len = (uint32_t)len;
+		if ((s->tag & 0xff) == 0) {
+			s->tag = tag;
 			return s;
 		}
-		if (s->key == key && (int)(s->count_len & 0xff) == len)
+		if (s->tag == tag)
 			return s;
 		pos = (pos + 1) & wm->mask;
 	}
@@ -47,19 +47,22 @@ wm_word(struct wm_build *b, uint64_t key, int len)
 	struct wordmap *wm = b->wm;
 	struct wordmap_slot *s;
 	uint32_t *f;
+	uint64_t h;
 
 	b->words++;
 	if (b->pass == WM_COUNT)
 		return;
 	s = wm_slot(wm, key, len);
+	f = &b->count[s - wm->slots];
 	if (b->pass == WM_CLAIM) {
-		s->count_len += 1u << 8;
+		(*f)++;
 		return;
 	}
-	f = &b->filled[s - wm->slots];
-	memcpy(wm->letters + s->off + (size_t)*f * (size_t)len, b->path,
+	memcpy(wm->letters + s->off + 4 + (size_t)*f * (size_t)len, b->path,
 	    (size_t)len);
 	(*f)++;
+	h = key * 0x9e3779b97f4a7c15u;
+	wm->filter[h >> wm->fshift] |= wordmap_filter_bits(h);
 }
 
 /* The words below the DAWG run at run, reached by depth letters path[]
@@ -113,7 +116,8 @@ wordmap_build(struct wordmap *wm, const struct lex *lex,
 	if (nslots > SIZE_MAX / sizeof *wm->slots)
 		goto oom;
 	wm->slots = calloc((size_t)nslots, sizeof *wm->slots);
-	if (wm->slots == NULL)
+	b.count = calloc((size_t)nslots, sizeof *b.count);
+	if (wm->slots == NULL || b.count == NULL)
 		goto oom;
 	wm->mask = nslots - 1;
 	wm->shift = shift;
@@ -123,14 +127,15 @@ wordmap_build(struct wordmap *wm, const struct lex *lex,
 		wm_walk(&b, root, 0, 0);
 	for (i = 0; i < nslots; i++) {
 		struct wordmap_slot *s = wm->slots + i;
-		size_t n = (size_t)(s->count_len >> 8) * (s->count_len & 0xff);
+		size_t n = 4 + (size_t)b.count[i] * (s->tag & 0xff);
 
+		if ((s->tag & 0xff) == 0)
+			continue;
 		if (total > UINT32_MAX - n)
 			goto oom;
-		if (n != 0)
-			nkeys++;
 		s->off = (uint32_t)total;
 		total += n;
+		nkeys++;
 	}
 	/* The filter: a power of 2 of words, at least 8 bits per key. */
 	while (nfilter * 64 < nkeys * 8 && nfilter < ((uint64_t)1 << 40)) {
@@ -141,25 +146,30 @@ wordmap_build(struct wordmap *wm, const struct lex *lex,
 	if (wm->filter == NULL)
 		goto oom;
 	wm->fshift = fshift;
-	for (i = 0; i < nslots; i++)
-		if ((wm->slots[i].count_len & 0xff) != 0) {
-			uint64_t h = wm->slots[i].key * 0x9e3779b97f4a7c15u;
-
-			wm->filter[h >> fshift] |= wordmap_filter_bits(h);
-		}
 	wm->letters = malloc(total ? total : 1);
-	b.filled = calloc((size_t)nslots, sizeof *b.filled);
-	if (wm->letters == NULL || b.filled == NULL)
+	if (wm->letters == NULL)
 		goto oom;
 	wm->nletters = total;
+	for (i = 0; i < nslots; i++) {
+		uint8_t *p = wm->letters + wm->slots[i].off;
+		uint32_t c = b.count[i];
+
+		if ((wm->slots[i].tag & 0xff) == 0)
+			continue;
+		p[0] = (uint8_t)c;
+		p[1] = (uint8_t)(c >> 8);
+		p[2] = (uint8_t)(c >> 16);
+		p[3] = (uint8_t)(c >> 24);
+		b.count[i] = 0;
+	}
 	b.pass = WM_FILL;
 	b.words = 0;
 	if (root != 0)
 		wm_walk(&b, root, 0, 0);
-	free(b.filled);
+	free(b.count);
 	return 0;
 oom:
-	free(b.filled);
+	free(b.count);
 	wordmap_free(wm);
 	err_set(e, 0, "out of memory");
 	return -1;

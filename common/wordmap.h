@@ -7,9 +7,10 @@
  *
  * Keys are wordsig.h's: the sum of a fixed random 64-bit key per letter.
  * The table is open-addressed with linear probing and at most about 3/4
- * full.  A lookup visits every slot holding the key up to the first empty
- * one, so multisets that happen to share a key only give the caller more
- * words to check against the board; none is ever missed.
+ * full; a slot keeps 24 bits of its key.  A lookup visits every slot
+ * whose bits match, up to the first empty one, so multisets that happen
+ * to share them only give the caller more words to check against the
+ * board; none is ever missed.
  */
 #ifndef ORDVERK_WORDMAP_H
 #define ORDVERK_WORDMAP_H
@@ -20,11 +21,16 @@
 #include "lex.h"
 #include "rules.h"
 
+/* A slot: 24 bits of the key (its top ones) and the words' length (0: an
+ * empty slot), and where its words are in letters[]: their count (32
+ * bits, little-endian) and then the words.  Eight bytes, so the table of
+ * a big lexicon stays small enough to be mostly in cache. */
 struct wordmap_slot {
-	uint64_t key;        /* the multiset's key */
-	uint32_t off;        /* its words: count of them, len letters each */
-	uint32_t count_len;  /* count << 8 | len; len 0: an empty slot */
+	uint32_t tag;        /* key >> 40 << 8 | len */
+	uint32_t off;
 };
+
+#define WORDMAP_TAG(key) ((uint32_t)((key) >> 40) << 8)
 
 struct wordmap {
 	/* A filter on the keys small enough to stay in cache: two bits of
@@ -82,21 +88,38 @@ wordmap_prefetch(const struct wordmap *wm, uint64_t key)
 #endif
 }
 
-/* The next slot holding key at or after *pos (start at wordmap_home),
- * or NULL once an empty slot is reached.  Its words are count_len >> 8
- * strings of count_len & 0xff letters from letters + off. */
+/* The next slot that may hold key at or after *pos (start at
+ * wordmap_home), or NULL once an empty slot is reached.  Its words are
+ * wordmap_count() strings of tag & 0xff letters from wordmap_words(). */
 static inline const struct wordmap_slot *
 wordmap_next(const struct wordmap *wm, uint64_t key, uint64_t *pos)
 {
+	uint32_t tag = WORDMAP_TAG(key);
+
 	for (;;) {
 		const struct wordmap_slot *s = wm->slots + *pos;
 
 		*pos = (*pos + 1) & wm->mask;
-		if ((s->count_len & 0xff) == 0)
+		if ((s->tag & 0xff) == 0)
 			return NULL;
-		if (s->key == key)
+		if ((s->tag & ~(uint32_t)0xff) == tag)
 			return s;
 	}
+}
+
+static inline uint32_t
+wordmap_count(const struct wordmap *wm, const struct wordmap_slot *s)
+{
+	const uint8_t *p = wm->letters + s->off;
+
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static inline const uint8_t *
+wordmap_words(const struct wordmap *wm, const struct wordmap_slot *s)
+{
+	return wm->letters + s->off + 4;
 }
 
 #endif
