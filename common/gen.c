@@ -97,6 +97,7 @@ struct gen_start {
 #define GEN_SPANS_MAX ((GEN_SUB_MAX + 2) * (GEN_SUB_MAX + 3) / 2)
 #define GEN_ANCHORS_MAX (2 * SQ)
 #define GEN_BUCKETS 1024
+#define GEN_KEYS_MAX 1024
 
 struct gen {
 	const struct rules *r;
@@ -146,6 +147,7 @@ struct gen {
 	struct gen_span *spans;
 	int32_t *bnext, *bhead;
 	struct gen_row rows[2][RULES_MAX_DIM];
+	uint64_t pkeys[2][GEN_KEYS_MAX];  /* gen_best_spans' two spans' keys */
 	struct gen_start starts[GEN_ANCHORS_MAX];
 	/* The distinct sub-multisets of the rack's letters by size, as
 	 * wordsig keys (subs_ok: all are listed). */
@@ -1462,17 +1464,32 @@ gen_sub_least(const struct gen *g, const struct gen_span *sp, int top)
 	return need - sp->arranged + top;
 }
 
-/* gen_span_words with two blanks: the words of each (k-2)-letter
+/* gen_span_keys: adds key to keys[*n] (a buffer of GEN_KEYS_MAX) and
+ * asks for its slot; when the buffer is full, its keys are looked up
+ * now for the span at lo..hi (the current row). */
+static void
+gen_add_key(struct gen *g, uint64_t key, uint64_t *keys, int *n, int lo,
+	int hi)
+{
+	if (*n == GEN_KEYS_MAX) {
+		gen_lookup(g, lo, hi, keys, *n);
+		*n = 0;
+	}
+	keys[(*n)++] = key;
+	wordmap_prefetch(&g->map, key);
+}
+
+/* gen_span_keys with two blanks: the keys of each (k-2)-letter
  * sub-multiset of the rack, the span's tiles (keys summing to fixed) and
  * two letters of xs. */
 static void
-gen_span_words2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
-	uint64_t xs)
+gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
+	uint64_t xs, uint64_t *keys, int *n)
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
-	int k = sp->k, len = sp->hi - sp->lo + 1, q, n;
-	uint64_t m1, m2, keys[RULES_MAX_LETTERS];
+	int k = sp->k, len = sp->hi - sp->lo + 1, q;
+	uint64_t m1, m2;
 
 	if (k - 2 > GEN_SUB_MAX)
 		return;
@@ -1489,35 +1506,34 @@ gen_span_words2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 			    !wordsig_maybe(&g->sigs, kx + key[0]))
 				continue;
 			/* The second letter from the first one on. */
-			for (n = 0, m2 = m1; m2 != 0; m2 &= m2 - 1) {
+			for (m2 = m1; m2 != 0; m2 &= m2 - 1) {
 				uint64_t kxy = kx + key[gen_lowest_bit64(m2)];
 
-				if (wordmap_maybe(wm, kxy)) {
-					keys[n++] = kxy;
-					wordmap_prefetch(wm, kxy);
-				}
+				if (wordmap_maybe(wm, kxy))
+					gen_add_key(g, kxy, keys, n, sp->lo, sp->hi);
 			}
-			gen_lookup(g, sp->lo, sp->hi, keys, n);
 		}
 	}
 }
 
-/* gen_best: the moves that fill exactly the k empty squares of span sp
- * (and take in its tiles): the words of each k-letter sub-multiset of the
- * rack plus those tiles, and with a blank on the rack, of each (k-1)-letter
- * one plus a letter some square of the span may take, when the filter
- * says a word might have them.  Sub-multisets come largest value first,
- * so the first whose bound cannot beat the best move ends the list. */
-static void
-gen_span_words(struct gen *g, const struct gen_span *sp)
+/* gen_best: the keys of the letter multisets whose words may fill exactly
+ * the k empty squares of span sp (of the current row) and take in its
+ * tiles, their slots asked for: each k-letter sub-multiset of the rack
+ * plus those tiles, and with a blank on the rack, each (k-1)-letter one
+ * plus a letter some square of the span may take (two blanks: two
+ * letters), each let through by the filters.  Sub-multisets come largest
+ * value first, so the first that cannot reach the best move ends the
+ * list.  Returns how many keys are in keys[]. */
+static int
+gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
-	uint64_t fixed = 0, xs = 0, m, keys[1 << GEN_SUB_MAX];
-	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n;
+	uint64_t fixed = 0, xs = 0, m;
+	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
 
 	if (len < 2)
-		return;
+		return 0;
 	for (j = lo; j <= hi; j++)
 		if (g->rtile[j] != 0)
 			fixed += key[TILE_LETTER(g->rtile[j])];
@@ -1527,20 +1543,20 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 		int least = gen_sub_least(g, sp, g->topval[k]);
 
 		/* No branch on the filter's answer: its loads (a cache miss
-		 * each, in a big lexicon) then overlap. */
-		for (q = n = 0; q < g->nsub[k] && g->subval[k][q] >= least; q++) {
+		 * each, in a big lexicon) then overlap.  (At most
+		 * 2^GEN_SUB_MAX < GEN_KEYS_MAX of them.) */
+		for (q = 0; q < g->nsub[k] && g->subval[k][q] >= least; q++) {
 			keys[n] = fixed + g->subkey[k][q];
 			n += wordmap_maybe(wm, keys[n]);
 		}
 		for (q = 0; q < n; q++)
 			wordmap_prefetch(wm, keys[q]);
-		gen_lookup(g, lo, hi, keys, n);
 	}
 	if (g->rack[0] == 0 || k - 1 > GEN_SUB_MAX)
-		return;
+		return n;
 	xs &= g->all_letters;
 	if (g->rack[0] >= 2 && k >= 2)
-		gen_span_words2(g, sp, fixed, xs);
+		gen_span_keys2(g, sp, fixed, xs, keys, &n);
 	for (q = 0; q < g->nsub[k - 1]; q++) {
 		uint64_t base = fixed + g->subkey[k - 1][q];
 
@@ -1550,14 +1566,14 @@ gen_span_words(struct gen *g, const struct gen_span *sp)
 		if (len <= g->rack_size + GEN_SPAN_FIXED &&
 		    !wordsig_maybe(&g->sigs, base + key[0]))
 			continue;
-		for (n = 0, m = xs; m != 0; m &= m - 1) {
-			keys[n] = base + key[gen_lowest_bit64(m)];
-			n += wordmap_maybe(wm, keys[n]);
+		for (m = xs; m != 0; m &= m - 1) {
+			uint64_t kx = base + key[gen_lowest_bit64(m)];
+
+			if (wordmap_maybe(wm, kx))
+				gen_add_key(g, kx, keys, &n, lo, hi);
 		}
-		for (j = 0; j < n; j++)
-			wordmap_prefetch(wm, keys[j]);
-		gen_lookup(g, lo, hi, keys, n);
 	}
+	return n;
 }
 
 /* good_left[] and good_right[] from good[][] for a rack of n tiles (all
@@ -1803,7 +1819,9 @@ gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 static void
 gen_best_spans(struct gen *g, int n, int first_move)
 {
-	int nstarts = 0, nspans = 0, cd = -1, ci = -1, d, i, j, top = -1, maxtop;
+	int nstarts = 0, nspans = 0, d, i, j, top = -1, maxtop;
+	int nkeys[2] = { 0, 0 }, cur = 0;
+	const struct gen_span *prev = NULL;
 
 	for (d = 0; d < (first_move ? 1 : 2); d++)
 		for (i = 0; i < g->R[d]; i++) {
@@ -1889,13 +1907,25 @@ gen_best_spans(struct gen *g, int n, int first_move)
 				    &top);
 			}
 		} else {
-			if (d != cd || row != ci) {
-				cd = d;
-				ci = row;
-				gen_set_row(g, cd, ci);
+			/* A step of a pipeline: this span's keys are worked out
+			 * and their slots asked for, then the previous span's
+			 * keys (whose slots have come meanwhile) looked up. */
+			const struct gen_span *sp = &g->spans[id - GEN_ANCHORS_MAX];
+
+			gen_set_row(g, d, row);
+			nkeys[cur] = gen_span_keys(g, sp, g->pkeys[cur]);
+			if (prev != NULL) {
+				gen_set_row(g, prev->dir, prev->row);
+				gen_lookup(g, prev->lo, prev->hi, g->pkeys[!cur],
+				    nkeys[!cur]);
 			}
-			gen_span_words(g, &g->spans[id - GEN_ANCHORS_MAX]);
+			prev = sp;
+			cur = !cur;
 		}
+	}
+	if (prev != NULL) {
+		gen_set_row(g, prev->dir, prev->row);
+		gen_lookup(g, prev->lo, prev->hi, g->pkeys[!cur], nkeys[!cur]);
 	}
 	for (i = 0; i <= maxtop; i++)
 		g->bhead[i] = -1;
