@@ -478,14 +478,13 @@ gen_set_anchor(struct gen *g, int i, int j)
 }
 
 /* Fills the per-orientation arrays for board b.  The board of the last call
- * is kept: in a game it changes by a move or two between calls, and a
- * cross-set depends only on the tiles in its own column (of that
- * orientation), so only columns holding a changed square are done again. */
+ * is kept: in a game it changes by a move or two between calls, so only
+ * what a changed square touches is done again (anchors next to it,
+ * cross-sets at it and at the ends of the tiles it joins). */
 static void
 gen_prepare(struct gen *g, const struct board *b)
 {
 	int d, i, j, rows = b->rows, cols = b->cols, any = 0, all = 0, q;
-	uint8_t dirty[2][RULES_MAX_DIM];
 	/* Squares that changed: only they and their neighbours may have
 	 * become or stopped being anchors. */
 	int changed[SQ], nchanged = 0;
@@ -507,11 +506,9 @@ gen_prepare(struct gen *g, const struct board *b)
 				g->wmul[0][i * cols + j] = g->wmul[1][j * rows + i] =
 				    gen_wmul(p);
 			}
-		memset(dirty, 1, sizeof dirty);
 		any = all = 1;
 		g->prepared = 1;
 	} else {
-		memset(dirty, 0, sizeof dirty);
 		for (i = 0; i < rows; i++) {
 			if (memcmp(g->tile[0] + i * cols, b->sq + i * cols,
 			    (size_t)cols) == 0)
@@ -526,8 +523,6 @@ gen_prepare(struct gen *g, const struct board *b)
 				g->tile[1][j * rows + i] = t;
 				g->tval[0][i * cols + j] = g->tval[1][j * rows + i] =
 				    (int16_t)(t ? gen_tile_value(g, t) : 0);
-				dirty[0][j] = 1;     /* across: column j */
-				dirty[1][i] = 1;     /* down: row i */
 				any = 1;
 			}
 		}
@@ -553,11 +548,38 @@ gen_prepare(struct gen *g, const struct board *b)
 				gen_set_anchor(g, i, j + 1);
 		}
 	}
-	for (d = 0; d < 2; d++)
-		for (j = 0; j < g->W[d]; j++)
-			if (dirty[d][j])
+	if (all) {
+		for (d = 0; d < 2; d++)
+			for (j = 0; j < g->W[d]; j++)
 				for (i = 0; i < g->R[d]; i++)
 					gen_cross_square(g, d, i, j);
+		return;
+	}
+	/* A cross-set depends on the tiles just above and below its square
+	 * (in its orientation): only the changed square and, on each side
+	 * of it, the first square past the tiles next to it can differ. */
+	for (q = 0; q < nchanged; q++) {
+		int ci = changed[q] / cols, cj = changed[q] % cols, x;
+
+		gen_cross_square(g, 0, ci, cj);
+		gen_cross_square(g, 1, cj, ci);
+		for (x = ci - 1; x >= 0 && b->sq[x * cols + cj]; x--)
+			;
+		if (x >= 0)
+			gen_cross_square(g, 0, x, cj);
+		for (x = ci + 1; x < rows && b->sq[x * cols + cj]; x++)
+			;
+		if (x < rows)
+			gen_cross_square(g, 0, x, cj);
+		for (x = cj - 1; x >= 0 && b->sq[ci * cols + x]; x--)
+			;
+		if (x >= 0)
+			gen_cross_square(g, 1, x, ci);
+		for (x = cj + 1; x < cols && b->sq[ci * cols + x]; x++)
+			;
+		if (x < cols)
+			gen_cross_square(g, 1, x, ci);
+	}
 }
 
 static int
