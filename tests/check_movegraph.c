@@ -5,6 +5,7 @@
 #include "testutil.h"
 #include "gen.h"
 #include "movegraph.h"
+#include "wordmap.h"
 #include "wordsig.h"
 
 static const char *const words[] = {
@@ -279,6 +280,68 @@ START_TEST(wordsig_keeps_every_word)
 }
 END_TEST
 
+/* How many of the words under key in wm are t[0..n) (in that order). */
+static int
+wordmap_has(const struct wordmap *wm, uint64_t key, const uint8_t *t, int n)
+{
+	uint64_t at = wordmap_home(wm, key);
+	const struct wordmap_slot *s;
+	int found = 0;
+
+	while ((s = wordmap_next(wm, key, &at)) != NULL) {
+		const uint8_t *w = wordmap_words(wm, s);
+		uint32_t c, nw = wordmap_count(wm, s);
+
+		if ((int)(s->tag & 0xff) != n)
+			continue;
+		for (c = 0; c < nw; c++, w += n)
+			found += memcmp(w, t, (size_t)n) == 0;
+	}
+	return found;
+}
+
+START_TEST(wordmap_finds_every_word_once)
+{
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = test_lex_from_words(r, words);
+	struct wordsig ws;
+	struct wordmap wm;
+	struct err e;
+	const char *const *w;
+	uint8_t t[RULES_MAX_WORD], u[RULES_MAX_WORD];
+	int n, m, nwords = 0;
+
+	ck_assert_int_eq(wordsig_build(&ws, lex, 8, &e), 0);
+	ck_assert_int_eq(wordmap_build(&wm, lex, ws.letter, &e), 0);
+	for (w = words; *w != NULL; w++) {
+		ck_assert_int_le(rules_normalise_word(r, *w, strlen(*w), t, &n,
+		    NULL), NORM_FOLDED);
+		if (n < 2)
+			continue;
+		nwords++;
+		/* Under its multiset's key, once, and past the filter. */
+		ck_assert_int_eq(wordmap_has(&wm, key_of(&ws, t, n, -1), t, n), 1);
+		ck_assert_int_eq(wordmap_maybe(&wm, key_of(&ws, t, n, -1)), 1);
+	}
+	ck_assert_uint_eq(wm.nwords, (size_t)nwords);
+	/* An anagram of a word that is not one is not listed, though its
+	 * key is the word's. */
+	ck_assert_int_le(rules_normalise_word(r, "TABLE", 5, t, &n, NULL),
+	    NORM_FOLDED);
+	ck_assert_int_le(rules_normalise_word(r, "ELBAT", 5, u, &m, NULL),
+	    NORM_FOLDED);
+	ck_assert_int_eq(wordmap_has(&wm, key_of(&ws, u, m, -1), u, m), 0);
+	/* A multiset no word has: no slot, and the filter says so. */
+	ck_assert_int_le(rules_normalise_word(r, "ZZZZ", 4, t, &n, NULL),
+	    NORM_FOLDED);
+	ck_assert_int_eq(wordmap_has(&wm, key_of(&ws, t, n, -1), t, n), 0);
+	ck_assert_int_eq(wordmap_maybe(&wm, key_of(&ws, t, n, -1)), 0);
+	wordmap_free(&wm);
+	wordsig_free(&ws);
+	lex_destroy(lex);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -289,6 +352,7 @@ main(void)
 	tcase_add_test(tc, wide_alphabet);
 	tcase_add_test(tc, list_pointers_into_lists);
 	tcase_add_test(tc, wordsig_keeps_every_word);
+	tcase_add_test(tc, wordmap_finds_every_word_once);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }
