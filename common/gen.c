@@ -259,10 +259,10 @@ gen_follow(const uint32_t *nodes, uint32_t run, int t)
 
 /* Index of the lowest set bit of a nonzero m. */
 static inline int
-gen_lowest_bit32(uint32_t m)
+gen_lowest_bit64(uint64_t m)
 {
 #if defined(__GNUC__)
-	return __builtin_ctz(m);
+	return __builtin_ctzll(m);
 #else
 	int b = 0;
 
@@ -272,6 +272,12 @@ gen_lowest_bit32(uint32_t m)
 	}
 	return b;
 #endif
+}
+
+static inline int
+gen_lowest_bit32(uint32_t m)
+{
+	return gen_lowest_bit64(m);
 }
 
 static int
@@ -1282,23 +1288,6 @@ gen_anchor_bound(struct gen *g, int a, int left_min, const int *vals,
 				best = bound;
 		}
 	return best;
-}
-
-/* Index of the lowest set bit of a nonzero m. */
-static inline int
-gen_lowest_bit64(uint64_t m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctzll(m);
-#else
-	int b = 0;
-
-	while ((m & 1) == 0) {
-		m >>= 1;
-		b++;
-	}
-	return b;
-#endif
 }
 
 /* gen_try_word: the blanks in strip[] at squares pos[0..np) of word
