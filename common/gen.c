@@ -1441,23 +1441,12 @@ gen_lookup(struct gen *g, int lo, int hi, const uint64_t *keys, int n)
 	gen_try_slots(g, lo, hi, hit, nhit);
 }
 
-/* gen_best: a bound on the moves of span sp whose tiles from the rack
- * have values summing to delta less than its best k tiles: the span's
- * bound with the arranged letter sum lowered by at least that much. */
-static int
-gen_sub_bound(const struct gen *g, const struct gen_span *sp, int delta)
-{
-	int main = sp->arranged - delta;
-
-	if (sp->capped < main)
-		main = sp->capped;
-	return (sp->fixed + main) * sp->wprod + sp->cross +
-	    (sp->k >= g->rack_size ? g->bingo : 0);
-}
-
 /* gen_best: the least value sum of the rack tiles (the best k summing
- * to top) a move of span sp must lay to reach the best move found: the
- * smallest whose gen_sub_bound is not below it (INT_MIN: any). */
+ * to top) a move of span sp must lay to reach the best move found
+ * (INT_MIN: any).  Laying tiles worth delta less than the best k lowers
+ * the span's arranged letter sum by at least delta, so such a move scores
+ * at most (fixed + min(capped, arranged - delta)) * wprod + cross (+ the
+ * bingo). */
 static int
 gen_sub_least(const struct gen *g, const struct gen_span *sp, int top)
 {
@@ -1499,17 +1488,15 @@ gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
-	int k = sp->k, len = sp->hi - sp->lo + 1, q;
+	int k = sp->k, len = sp->hi - sp->lo + 1, q, least;
 	uint64_t m1, m2;
 
 	if (k - 2 > GEN_SUB_MAX)
 		return;
-	for (q = 0; q < g->nsub[k - 2]; q++) {
+	least = gen_sub_least(g, sp, g->topval[k]);
+	for (q = 0; q < g->nsub[k - 2] && g->subval[k - 2][q] >= least; q++) {
 		uint64_t base = fixed + g->subkey[k - 2][q];
 
-		if (g->have_best && gen_sub_bound(g, sp, g->topval[k] -
-		    g->subval[k - 2][q]) < g->best.score)
-			break;
 		for (m1 = xs; m1 != 0; m1 &= m1 - 1) {
 			uint64_t kx = base + key[gen_lowest_bit64(m1)];
 
@@ -1542,6 +1529,7 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	const uint64_t *key = g->sigs.letter;
 	uint64_t fixed = 0, xs = 0, m;
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
+	int least;
 
 	if (len < 2)
 		return 0;
@@ -1551,8 +1539,7 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 		else
 			xs |= g->rcross[j];
 	if (k <= GEN_SUB_MAX) {
-		int least = gen_sub_least(g, sp, g->topval[k]);
-
+		least = gen_sub_least(g, sp, g->topval[k]);
 		/* No branch on the filter's answer: its loads (a cache miss
 		 * each, in a big lexicon) then overlap.  (At most
 		 * 2^GEN_SUB_MAX < GEN_KEYS_MAX of them.) */
@@ -1568,12 +1555,10 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	xs &= g->all_letters;
 	if (g->rack[0] >= 2 && k >= 2)
 		gen_span_keys2(g, sp, fixed, xs, keys, &n);
-	for (q = 0; q < g->nsub[k - 1]; q++) {
+	least = gen_sub_least(g, sp, g->topval[k]);
+	for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least; q++) {
 		uint64_t base = fixed + g->subkey[k - 1][q];
 
-		if (g->have_best && gen_sub_bound(g, sp, g->topval[k] -
-		    g->subval[k - 1][q]) < g->best.score)
-			break;
 		if (len <= g->rack_size + GEN_SPAN_FIXED &&
 		    !wordsig_maybe(&g->sigs, base + key[0]))
 			continue;
