@@ -483,6 +483,18 @@ gen_set_anchor(struct gen *g, int i, int j)
 	g->anchor[1][j * R + i] = a;
 }
 
+/* gen_prepare: adds square k (board index, plus SQ for the down
+ * orientation) to the list of cross-sets to redo, unless it is there
+ * (marked in seen[]). */
+static void
+gen_cross_later(int *redo, int *n, uint8_t *seen, int k)
+{
+	if (seen[k])
+		return;
+	seen[k] = 1;
+	redo[(*n)++] = k;
+}
+
 /* Fills the per-orientation arrays for board b.  The board of the last call
  * is kept: in a game it changes by a move or two between calls, so only
  * what a changed square touches is done again (anchors next to it,
@@ -493,7 +505,8 @@ gen_prepare(struct gen *g, const struct board *b)
 	int d, i, j, rows = b->rows, cols = b->cols, any = 0, all = 0, q;
 	/* Squares that changed: only they and their neighbours may have
 	 * become or stopped being anchors. */
-	int changed[SQ], nchanged = 0;
+	int changed[SQ], nchanged = 0, redo[2 * SQ], nredo = 0;
+	uint8_t seen[2 * SQ];
 
 	if (!g->prepared || g->R[0] != rows || g->W[0] != cols) {
 		g->R[0] = rows; g->W[0] = cols;
@@ -563,28 +576,39 @@ gen_prepare(struct gen *g, const struct board *b)
 	}
 	/* A cross-set depends on the tiles just above and below its square
 	 * (in its orientation): only the changed square and, on each side
-	 * of it, the first square past the tiles next to it can differ. */
+	 * of it, the first square past the tiles next to it can differ.
+	 * The tiles of one move share those squares: each is done once. */
+	memset(seen, 0, sizeof seen);
 	for (q = 0; q < nchanged; q++) {
 		int ci = changed[q] / cols, cj = changed[q] % cols, x;
 
-		gen_cross_square(g, 0, ci, cj);
-		gen_cross_square(g, 1, cj, ci);
 		for (x = ci - 1; x >= 0 && b->sq[x * cols + cj]; x--)
 			;
 		if (x >= 0)
-			gen_cross_square(g, 0, x, cj);
+			gen_cross_later(redo, &nredo, seen, x * cols + cj);
 		for (x = ci + 1; x < rows && b->sq[x * cols + cj]; x++)
 			;
 		if (x < rows)
-			gen_cross_square(g, 0, x, cj);
+			gen_cross_later(redo, &nredo, seen, x * cols + cj);
 		for (x = cj - 1; x >= 0 && b->sq[ci * cols + x]; x--)
 			;
 		if (x >= 0)
-			gen_cross_square(g, 1, x, ci);
+			gen_cross_later(redo, &nredo, seen, SQ + ci * cols + x);
 		for (x = cj + 1; x < cols && b->sq[ci * cols + x]; x++)
 			;
 		if (x < cols)
-			gen_cross_square(g, 1, x, ci);
+			gen_cross_later(redo, &nredo, seen, SQ + ci * cols + x);
+		/* The changed square itself, both ways. */
+		gen_cross_later(redo, &nredo, seen, changed[q]);
+		gen_cross_later(redo, &nredo, seen, SQ + changed[q]);
+	}
+	for (q = 0; q < nredo; q++) {
+		int k = redo[q] % SQ;
+
+		if (redo[q] < SQ)
+			gen_cross_square(g, 0, k / cols, k % cols);
+		else
+			gen_cross_square(g, 1, k % cols, k / cols);
 	}
 }
 
@@ -1017,8 +1041,12 @@ gen_subsets(struct gen *g)
 {
 	uint8_t letter[GEN_SUB_MAX];
 	int have[GEN_SUB_MAX], take[GEN_SUB_MAX];
-	int nd = 0, total = 0, t, q, size = 0, val = 0;
+	int nd = 0, total = 0, t, q, size = 0, val = 0, maxval = 0;
 	uint64_t key = 0;
+	/* As generated, then counted by value: a stable sort, best first. */
+	uint64_t rawkey[1 << GEN_SUB_MAX];
+	int rawval[1 << GEN_SUB_MAX], rawsize[1 << GEN_SUB_MAX], nraw = 0;
+	int count[GEN_SUB_MAX + 1][GEN_SUB_MAX * 64 + 2];
 
 	g->subs_ok = 0;
 	for (t = 1; t < RULES_MAX_TILES; t++)
@@ -1029,19 +1057,17 @@ gen_subsets(struct gen *g)
 			letter[nd] = (uint8_t)t;
 			have[nd] = g->rack[t];
 			take[nd++] = 0;
+			if (g->values[t] < 0 || g->values[t] > 64)
+				return;
+			maxval += g->rack[t] * g->values[t];
 		}
-	for (q = 0; q <= GEN_SUB_MAX; q++)
-		g->nsub[q] = 0;
+	for (q = 0; q <= total; q++)
+		memset(count[q], 0, (size_t)(maxval + 2) * sizeof count[q][0]);
 	for (;;) {
-		int at;
-
-		for (at = g->nsub[size]++; at > 0 && g->subval[size][at - 1] < val;
-		    at--) {
-			g->subkey[size][at] = g->subkey[size][at - 1];
-			g->subval[size][at] = g->subval[size][at - 1];
-		}
-		g->subkey[size][at] = key;
-		g->subval[size][at] = val;
+		rawkey[nraw] = key;
+		rawval[nraw] = val;
+		rawsize[nraw++] = size;
+		count[size][maxval - val + 1]++;
 		for (q = 0; q < nd; q++) {
 			uint64_t k1 = g->sigs.letter[letter[q]];
 			int v1 = g->values[letter[q]];
@@ -1060,6 +1086,20 @@ gen_subsets(struct gen *g)
 		}
 		if (q == nd)
 			break;
+	}
+	/* count[size][maxval - v + 1] becomes where value v starts. */
+	for (q = 0; q <= GEN_SUB_MAX; q++)
+		g->nsub[q] = 0;
+	for (q = 0; q <= total; q++) {
+		for (t = 1; t <= maxval + 1; t++)
+			count[q][t] += count[q][t - 1];
+		g->nsub[q] = count[q][maxval + 1];
+	}
+	for (q = 0; q < nraw; q++) {
+		int at = count[rawsize[q]][maxval - rawval[q]]++;
+
+		g->subkey[rawsize[q]][at] = rawkey[q];
+		g->subval[rawsize[q]][at] = rawval[q];
 	}
 	g->subs_ok = 1;
 }
@@ -1678,22 +1718,23 @@ gen_wprod(uint32_t wc)
 }
 
 /* gen_best by anagrams: fills g->rows[d][i] for the current row (set by
- * gen_set_row, maxv by gen_row_maxv).  On the first move the start
- * square is the one anchor. */
+ * gen_set_row).  On the first move the start square is the one anchor.
+ * A square's best letter (as gen_row_maxv has it) is worked out here. */
 static void
 gen_row_build(struct gen *g, int d, int i, int first_move)
 {
 	struct gen_row *rw = &g->rows[d][i];
-	const int *maxv = g->maxv[d][i];
 	const uint64_t *letter_key = g->sigs.letter;
+	const uint8_t *anchor = g->anchor[d] + i * g->W[d];
 	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask, key = 0;
-	int W = g->width, j, e, fix = 0, cap = 0, cr = 0, seg = 0;
+	uint64_t rackmask = g->rackmask;
+	int W = g->width, j, e, fix = 0, cap = 0, cr = 0, seg = 0, m = 0;
+	int best = g->nbyval ? g->values[g->byval[0]] : 0, last_empty = -1;
 	uint32_t lmc = 0, wmc = 0;
 
 	rw->fix[0] = rw->cap[0] = rw->cr[0] = 0;
 	rw->lmc[0] = rw->wmc[0] = 0;
 	rw->key[0] = 0;
-	rw->m = 0;
 	for (j = 0; j < W; j++) {
 		uint8_t t = g->rtile[j];
 
@@ -1701,32 +1742,43 @@ gen_row_build(struct gen *g, int d, int i, int first_move)
 			fix += g->rval[j];
 			key += letter_key[TILE_LETTER(t)];
 		} else {
-			int lm = g->rlm[j], wm = g->rwm[j], mv = maxv[j] * lm;
+			uint64_t cross = g->rcross[j];
+			int lm = g->rlm[j], wm = g->rwm[j], mv = 0, q;
 
+			/* The tiles left of it (from last_empty + 1) end
+			 * where the previous empty square's word part does. */
+			if (m > 0 && rw->hi[m - 1] == 0xff)
+				rw->hi[m - 1] = (uint8_t)(j - 1);
+			if ((cross & rackmask) == rackmask) {
+				mv = best;
+			} else {
+				/* byval[] lists the rack's letters, best first. */
+				for (q = 0; q < g->nbyval; q++)
+					if ((cross >> g->byval[q]) & 1) {
+						mv = g->values[g->byval[q]];
+						break;
+					}
+			}
+			mv *= lm;
 			cap += mv;
 			lmc += (uint32_t)1 << (8 * (lm - 1));
 			if (wm > 1)
 				wmc += (uint32_t)1 << (8 * (wm - 2));
 			if (g->rcscore[j] >= 0)
 				cr += (g->rcscore[j] + mv) * wm;
-			if ((g->rcross[j] & ok) == 0) {
+			if ((cross & ok) == 0) {
 				seg++;
 			} else {
-				int a = first_move ? j == g->r->start_col :
-				    g->anchor[d][i * W + j];
-				int lo = j, hi = j;
-
-				while (lo > 0 && g->rtile[lo - 1] != 0)
-					lo--;
-				while (hi + 1 < W && g->rtile[hi + 1] != 0)
-					hi++;
-				rw->col[rw->m] = (uint8_t)j;
-				rw->seg[rw->m] = (uint8_t)seg;
-				rw->lo[rw->m] = (uint8_t)lo;
-				rw->hi[rw->m] = (uint8_t)hi;
-				rw->next_anchor[rw->m] = (uint8_t)a;   /* for now */
-				rw->m++;
+				rw->col[m] = (uint8_t)j;
+				rw->seg[m] = (uint8_t)seg;
+				rw->lo[m] = (uint8_t)(last_empty + 1);
+				rw->hi[m] = j + 1 < W && g->rtile[j + 1] != 0 ?
+				    0xff : (uint8_t)j;
+				rw->next_anchor[m] = first_move ?
+				    j == g->r->start_col : anchor[j];
+				m++;
 			}
+			last_empty = j;
 		}
 		rw->fix[j + 1] = fix;
 		rw->cap[j + 1] = cap;
@@ -1735,11 +1787,14 @@ gen_row_build(struct gen *g, int d, int i, int first_move)
 		rw->wmc[j + 1] = wmc;
 		rw->key[j + 1] = key;
 	}
-	rw->next_anchor[rw->m] = (uint8_t)rw->m;
-	for (e = rw->m - 1; e >= 0; e--) {
+	if (m > 0 && rw->hi[m - 1] == 0xff)
+		rw->hi[m - 1] = (uint8_t)(W - 1);
+	rw->m = m;
+	rw->next_anchor[m] = (uint8_t)m;
+	for (e = m - 1; e >= 0; e--) {
 		rw->next_anchor[e] = rw->next_anchor[e] ? (uint8_t)e :
 		    rw->next_anchor[e + 1];
-		rw->seg_end[e] = e + 1 < rw->m && rw->seg[e + 1] == rw->seg[e] ?
+		rw->seg_end[e] = e + 1 < m && rw->seg[e + 1] == rw->seg[e] ?
 		    rw->seg_end[e + 1] : (uint8_t)e;
 	}
 }
@@ -1835,7 +1890,6 @@ gen_best_spans(struct gen *g, int n, int first_move)
 					continue;
 			}
 			gen_set_row(g, d, i);
-			gen_row_maxv(g, g->maxv[d][i]);
 			gen_row_build(g, d, i, first_move);
 			for (e1 = 0; e1 < rw->m; e1++) {
 				struct gen_start *st;
