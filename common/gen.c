@@ -1573,18 +1573,22 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 
 	if (len < 2)
 		return 0;
-	for (j = lo; j <= hi; j++)
-		if (g->rtile[j] != 0)
-			fixed += key[TILE_LETTER(g->rtile[j])];
-		else
-			xs |= g->rcross[j];
+	fixed = g->rows[sp->dir][sp->row].key[hi + 1] -
+	    g->rows[sp->dir][sp->row].key[lo];
 	if (k <= GEN_SUB_MAX) {
+		const uint64_t *subkey = g->subkey[k];
+		int nq = g->nsub[k];
+
+		/* Sub-multisets come best first: those worth less than least
+		 * are cut off the end. */
 		least = gen_sub_least(g, sp, g->topval[k]);
+		while (nq > 0 && g->subval[k][nq - 1] < least)
+			nq--;
 		/* No branch on the filter's answer: its loads (a cache miss
 		 * each, in a big lexicon) then overlap.  (At most
 		 * 2^GEN_SUB_MAX < GEN_KEYS_MAX of them.) */
-		for (q = 0; q < g->nsub[k] && g->subval[k][q] >= least; q++) {
-			keys[n] = fixed + g->subkey[k][q];
+		for (q = 0; q < nq; q++) {
+			keys[n] = fixed + subkey[q];
 			n += wordmap_maybe(wm, keys[n]);
 		}
 		for (q = 0; q < n; q++)
@@ -1592,6 +1596,9 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	}
 	if (g->rack[0] == 0 || k - 1 > GEN_SUB_MAX)
 		return n;
+	for (j = lo; j <= hi; j++)
+		if (g->rtile[j] == 0)
+			xs |= g->rcross[j];
 	xs &= g->all_letters;
 	if (g->rack[0] >= 2 && k >= 2)
 		gen_span_keys2(g, sp, fixed, xs, keys, &n);
@@ -1803,7 +1810,10 @@ gen_row_build(struct gen *g, int d, int i, int first_move)
  * squares e1..e2 of row rw (as gen_anchor_bound bounds a span), with its
  * parts in *sp if sp is not NULL; -1 if the span takes every tile of the
  * rack and the filters say no word has them and its tiles. */
-static int
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int
 gen_window_bound(const struct gen *g, const struct gen_row *rw, int e1,
 	int e2, int n, struct gen_span *sp)
 {
