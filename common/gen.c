@@ -54,6 +54,8 @@ struct gen_anchor {
 #define GEN_SPAN_FIXED 6
 #define GEN_SUB_MAX    8
 #define GEN_SPAN_MEMO  1024
+#define GEN_PASS_MEMO  256
+#define GEN_PASS_MAX   18
 
 /* A span gen_best may fill: squares lo..hi of a row, k of them empty,
  * with the parts of its bound (gen_anchor_bound): tiles there, word
@@ -164,6 +166,17 @@ struct gen {
 		uint8_t nfixed, k, ok;
 	} memo[GEN_SPAN_MEMO];
 	uint32_t stamp;                /* gen_best's calls, for memo[] */
+	/* gen_span_keys: spans of one call often hold the same tiles and
+	 * as many empty squares (two in five do), and then the same
+	 * sub-multisets pass the filter.  Per tiles' key and k: the indices
+	 * (into subkey[k]) of those that passed, of all worth at least
+	 * least. */
+	struct gen_pass_memo {
+		uint64_t fixed_key;
+		uint32_t stamp;
+		int least;
+		uint8_t k, n, q[GEN_PASS_MAX];
+	} pass[GEN_PASS_MEMO];
 	/* gen_best: per orientation and row, the best value a rack letter may
 	 * have on each square (gen_row_maxv), worked out once per position. */
 	int maxv[2][RULES_MAX_DIM][RULES_MAX_DIM];
@@ -1577,19 +1590,38 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	    g->rows[sp->dir][sp->row].key[lo];
 	if (k <= GEN_SUB_MAX) {
 		const uint64_t *subkey = g->subkey[k];
+		const int *subval = g->subval[k];
+		struct gen_pass_memo *pm = &g->pass[(fixed >> 32 ^ fixed ^
+		    (uint64_t)k * 0x9e3779b9u) & (GEN_PASS_MEMO - 1)];
+		uint8_t passed[1 << GEN_SUB_MAX];
 		int nq = g->nsub[k];
 
-		/* Sub-multisets come best first: those worth less than least
-		 * are cut off the end. */
 		least = gen_sub_least(g, sp, g->topval[k]);
-		while (nq > 0 && g->subval[k][nq - 1] < least)
-			nq--;
-		/* No branch on the filter's answer: its loads (a cache miss
-		 * each, in a big lexicon) then overlap.  (At most
-		 * 2^GEN_SUB_MAX < GEN_KEYS_MAX of them.) */
-		for (q = 0; q < nq; q++) {
-			keys[n] = fixed + subkey[q];
-			n += wordmap_maybe(wm, keys[n]);
+		if (pm->stamp == g->stamp && pm->fixed_key == fixed &&
+		    pm->k == k && pm->least <= least) {
+			for (q = 0; q < pm->n && subval[pm->q[q]] >= least; q++)
+				keys[n++] = fixed + subkey[pm->q[q]];
+		} else {
+			/* Sub-multisets come best first: those worth less
+			 * than least are cut off the end. */
+			while (nq > 0 && subval[nq - 1] < least)
+				nq--;
+			/* No branch on the filter's answer: its loads (a cache
+			 * miss each, in a big lexicon) then overlap.  (At most
+			 * 2^GEN_SUB_MAX < GEN_KEYS_MAX of them.) */
+			for (q = 0; q < nq; q++) {
+				keys[n] = fixed + subkey[q];
+				passed[n] = (uint8_t)q;
+				n += wordmap_maybe(wm, keys[n]);
+			}
+			if (n <= GEN_PASS_MAX) {
+				pm->fixed_key = fixed;
+				pm->stamp = g->stamp;
+				pm->least = least;
+				pm->k = (uint8_t)k;
+				pm->n = (uint8_t)n;
+				memcpy(pm->q, passed, (size_t)n);
+			}
 		}
 		for (q = 0; q < n; q++)
 			wordmap_prefetch(wm, keys[q]);
@@ -2006,6 +2038,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	g->have_best = 0;
 	if (++g->stamp == 0) {
 		memset(g->memo, 0, sizeof g->memo);
+		memset(g->pass, 0, sizeof g->pass);
 		g->stamp = 1;
 	}
 	/* Without the filter (no memory for it), no span is ruled out. */
