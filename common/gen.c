@@ -56,6 +56,7 @@ struct gen_anchor {
 #define GEN_SPAN_MEMO  1024
 #define GEN_PASS_MEMO  256
 #define GEN_PASS_MAX   18
+#define GEN_BPASS_MAX  48
 
 /* A span gen_best may fill: squares lo..hi of a row, k of them empty,
  * with the parts of its bound (gen_anchor_bound): tiles there, word
@@ -177,6 +178,16 @@ struct gen {
 		int least;
 		uint8_t k, n, q[GEN_PASS_MAX];
 	} pass[GEN_PASS_MEMO];
+	/* The same with a blank: per tiles' key, k and the letters the
+	 * span's empty squares may take, the keys that passed (and the
+	 * (k-1)-sub-multisets they came from). */
+	struct gen_bpass_memo {
+		uint64_t fixed_key, xs;
+		uint32_t stamp;
+		int least;
+		uint8_t k, n, q[GEN_BPASS_MAX];
+		uint64_t key[GEN_BPASS_MAX];
+	} bpass[GEN_PASS_MEMO];
 	/* gen_best: per orientation and row, the best value a rack letter may
 	 * have on each square (gen_row_maxv), worked out once per position. */
 	int maxv[2][RULES_MAX_DIM][RULES_MAX_DIM];
@@ -1580,9 +1591,10 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
+	struct gen_bpass_memo *bm;
 	uint64_t fixed = 0, xs = 0, m;
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
-	int least;
+	int least, npassed = 0;
 
 	if (len < 2)
 		return 0;
@@ -1635,6 +1647,15 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	if (g->rack[0] >= 2 && k >= 2)
 		gen_span_keys2(g, sp, fixed, xs, keys, &n);
 	least = gen_sub_least(g, sp, g->topval[k]);
+	bm = &g->bpass[(fixed >> 32 ^ fixed ^ xs ^ (uint64_t)k * 0x9e3779b9u) &
+	    (GEN_PASS_MEMO - 1)];
+	if (bm->stamp == g->stamp && bm->fixed_key == fixed && bm->xs == xs &&
+	    bm->k == k && bm->least <= least) {
+		for (q = 0; q < bm->n; q++)
+			if (g->subval[k - 1][bm->q[q]] >= least)
+				gen_add_key(g, bm->key[q], keys, &n, lo, hi);
+		return n;
+	}
 	for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least; q++) {
 		uint64_t base = fixed + g->subkey[k - 1][q];
 
@@ -1644,9 +1665,25 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 		for (m = xs; m != 0; m &= m - 1) {
 			uint64_t kx = base + key[gen_lowest_bit64(m)];
 
-			if (wordmap_maybe(wm, kx))
+			if (wordmap_maybe(wm, kx)) {
 				gen_add_key(g, kx, keys, &n, lo, hi);
+				if (npassed < GEN_BPASS_MAX) {
+					bm->q[npassed] = (uint8_t)q;
+					bm->key[npassed] = kx;
+				}
+				npassed++;
+			}
 		}
+	}
+	if (npassed <= GEN_BPASS_MAX) {
+		bm->fixed_key = fixed;
+		bm->xs = xs;
+		bm->stamp = g->stamp;
+		bm->least = least;
+		bm->k = (uint8_t)k;
+		bm->n = (uint8_t)npassed;
+	} else {
+		bm->stamp = 0;
 	}
 	return n;
 }
@@ -2039,6 +2076,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	if (++g->stamp == 0) {
 		memset(g->memo, 0, sizeof g->memo);
 		memset(g->pass, 0, sizeof g->pass);
+		memset(g->bpass, 0, sizeof g->bpass);
 		g->stamp = 1;
 	}
 	/* Without the filter (no memory for it), no span is ruled out. */
