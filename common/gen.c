@@ -54,6 +54,8 @@ struct gen_anchor {
 #define GEN_SPAN_FIXED 6
 #define GEN_SUB_MAX    8
 #define GEN_SPAN_MEMO  1024
+#define GEN_CROSS_MEMO_BITS 13
+#define GEN_CROSS_LETTERS 10
 #define GEN_PASS_MEMO  256
 #define GEN_PASS_MAX   18
 #define GEN_BPASS_MAX  48
@@ -122,6 +124,11 @@ struct gen {
 	uint8_t lmul[2][SQ], wmul[2][SQ];
 	uint8_t anchor[2][SQ];
 	int prepared;                  /* the arrays hold tile[0]'s board */
+	/* gen_cross_square's cross-sets by the letters above and below the
+	 * square; a key of 0 marks an empty entry (a line has letters). */
+	struct gen_cross_memo {
+		uint64_t key, mask;
+	} cross_memo[1 << GEN_CROSS_MEMO_BITS];
 
 	/* Search state for the row being generated. */
 	const uint8_t *rtile;
@@ -486,10 +493,33 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 		down[q - i - 1] = T[q * W + j];
 		sum += gen_tile_value(g, down[q - i - 1]);
 	}
+	g->cscore[d][k] = (int16_t)sum;
+	/* Short lines of tiles come back again and again, in a game and
+	 * from game to game (two in three are seen before): their
+	 * cross-sets are kept, by the line's letters (6 bits each, at most
+	 * GEN_CROSS_LETTERS of them) and where in it the square is. */
+	if (bot - top <= GEN_CROSS_LETTERS) {
+		uint64_t key = 0, at;
+		struct gen_cross_memo *cm;
+
+		for (q = top; q <= bot; q++)
+			if (q != i)
+				key = key << 6 | TILE_LETTER(T[q * W + j]);
+		key |= (uint64_t)(i - top) << 60;
+		at = (key * 0x9e3779b97f4a7c15u) >> (64 - GEN_CROSS_MEMO_BITS);
+		cm = &g->cross_memo[at];
+		if (cm->key != key) {
+			cm->key = key;
+			cm->mask = g->mg.root != 0 ?
+			    gen_crossset_mg(g, up, i - top, down, bot - i) :
+			    gen_crossset(g, up, i - top, down, bot - i);
+		}
+		g->cross[d][k] = cm->mask;
+		return;
+	}
 	g->cross[d][k] = g->mg.root != 0 ?
 	    gen_crossset_mg(g, up, i - top, down, bot - i) :
 	    gen_crossset(g, up, i - top, down, bot - i);
-	g->cscore[d][k] = (int16_t)sum;
 }
 
 /* Whether square (i, j) of the board (tile[0]) is an anchor: empty and
