@@ -123,6 +123,7 @@ struct gen {
 	int16_t tval[2][SQ];           /* value of the tile there, 0 if none */
 	uint8_t lmul[2][SQ], wmul[2][SQ];
 	uint8_t anchor[2][SQ];
+	int row_anchors[2][RULES_MAX_DIM];  /* anchors per row */
 	int prepared;                  /* the arrays hold tile[0]'s board */
 	/* gen_cross_square's cross-sets by the letters above and below the
 	 * square; a key of 0 marks an empty entry (a line has letters). */
@@ -533,6 +534,8 @@ gen_set_anchor(struct gen *g, int i, int j)
 	    ((i > 0 && T[k - W]) || (i + 1 < R && T[k + W]) ||
 	     (j > 0 && T[k - 1]) || (j + 1 < W && T[k + 1]));
 
+	g->row_anchors[0][i] += a - g->anchor[0][k];
+	g->row_anchors[1][j] += a - g->anchor[0][k];
 	g->anchor[0][k] = a;
 	g->anchor[1][j * R + i] = a;
 }
@@ -603,6 +606,8 @@ gen_prepare(struct gen *g, const struct board *b)
 	if (!any)
 		return;
 	if (all) {
+		memset(g->anchor, 0, sizeof g->anchor);
+		memset(g->row_anchors, 0, sizeof g->row_anchors);
 		for (i = 0; i < rows; i++)
 			for (j = 0; j < cols; j++)
 				gen_set_anchor(g, i, j);
@@ -1979,7 +1984,7 @@ gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 static void
 gen_best_spans(struct gen *g, int n, int first_move)
 {
-	int nstarts = 0, nspans = 0, d, i, j, top = -1, maxtop;
+	int nstarts = 0, nspans = 0, d, i, top = -1, maxtop;
 	int nkeys[2] = { 0, 0 }, cur = 0;
 	const struct gen_span *prev = NULL;
 
@@ -1988,16 +1993,9 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			const struct gen_row *rw = &g->rows[d][i];
 			int e1;
 
-			if (first_move) {
-				if (i != g->r->start_row)
-					continue;
-			} else {
-				for (j = 0; j < g->W[d]; j++)
-					if (g->anchor[d][i * g->W[d] + j])
-						break;
-				if (j == g->W[d])
-					continue;
-			}
+			if (first_move ? i != g->r->start_row :
+			    g->row_anchors[d][i] == 0)
+				continue;
 			gen_set_row(g, d, i);
 			gen_row_build(g, d, i, first_move);
 			for (e1 = 0; e1 < rw->m; e1++) {
