@@ -1102,10 +1102,12 @@ gen_subsets(struct gen *g)
 	int have[GEN_SUB_MAX], take[GEN_SUB_MAX];
 	int nd = 0, total = 0, t, q, size = 0, val = 0, maxval = 0;
 	uint64_t key = 0;
-	/* As generated, then counted by value: a stable sort, best first. */
+	/* As generated, then counted by value: a stable sort, best first,
+	 * dealt out by size in that order. */
 	uint64_t rawkey[1 << GEN_SUB_MAX];
-	int rawval[1 << GEN_SUB_MAX], rawsize[1 << GEN_SUB_MAX], nraw = 0;
-	int count[GEN_SUB_MAX + 1][GEN_SUB_MAX * 64 + 2];
+	int rawval[1 << GEN_SUB_MAX], nraw = 0;
+	uint8_t rawsize[1 << GEN_SUB_MAX], order[1 << GEN_SUB_MAX];
+	int count[GEN_SUB_MAX * 64 + 2];
 
 	g->subs_ok = 0;
 	for (t = 1; t < RULES_MAX_TILES; t++)
@@ -1113,20 +1115,19 @@ gen_subsets(struct gen *g)
 			total += g->rack[t];
 			if (total > GEN_SUB_MAX)
 				return;
+			if (g->values[t] < 0 || g->values[t] > 64)
+				return;
 			letter[nd] = (uint8_t)t;
 			have[nd] = g->rack[t];
 			take[nd++] = 0;
-			if (g->values[t] < 0 || g->values[t] > 64)
-				return;
 			maxval += g->rack[t] * g->values[t];
 		}
-	for (q = 0; q <= total; q++)
-		memset(count[q], 0, (size_t)(maxval + 2) * sizeof count[q][0]);
+	memset(count, 0, (size_t)(maxval + 2) * sizeof count[0]);
 	for (;;) {
 		rawkey[nraw] = key;
 		rawval[nraw] = val;
-		rawsize[nraw++] = size;
-		count[size][maxval - val + 1]++;
+		rawsize[nraw++] = (uint8_t)size;
+		count[maxval - val + 1]++;
 		for (q = 0; q < nd; q++) {
 			uint64_t k1 = g->sigs.letter[letter[q]];
 			int v1 = g->values[letter[q]];
@@ -1146,19 +1147,18 @@ gen_subsets(struct gen *g)
 		if (q == nd)
 			break;
 	}
-	/* count[size][maxval - v + 1] becomes where value v starts. */
+	/* count[maxval - v] becomes where value v starts. */
+	for (t = 1; t <= maxval + 1; t++)
+		count[t] += count[t - 1];
+	for (q = 0; q < nraw; q++)
+		order[count[maxval - rawval[q]]++] = (uint8_t)q;
 	for (q = 0; q <= GEN_SUB_MAX; q++)
 		g->nsub[q] = 0;
-	for (q = 0; q <= total; q++) {
-		for (t = 1; t <= maxval + 1; t++)
-			count[q][t] += count[q][t - 1];
-		g->nsub[q] = count[q][maxval + 1];
-	}
-	for (q = 0; q < nraw; q++) {
-		int at = count[rawsize[q]][maxval - rawval[q]]++;
+	for (t = 0; t < nraw; t++) {
+		int r = order[t], sz = rawsize[r], at = g->nsub[sz]++;
 
-		g->subkey[rawsize[q]][at] = rawkey[q];
-		g->subval[rawsize[q]][at] = rawval[q];
+		g->subkey[sz][at] = rawkey[r];
+		g->subval[sz][at] = rawval[r];
 	}
 	g->subs_ok = 1;
 }
@@ -1614,13 +1614,14 @@ gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 }
 
 /* gen_best: the keys of the letter multisets whose words may fill exactly
- * the k empty squares of span sp (of the current row) and take in its
- * tiles, their slots asked for: each k-letter sub-multiset of the rack
- * plus those tiles, and with a blank on the rack, each (k-1)-letter one
- * plus a letter some square of the span may take (two blanks: two
- * letters), each let through by the filters.  Sub-multisets come largest
- * value first, so the first that cannot reach the best move ends the
- * list.  Returns how many keys are in keys[]. */
+ * the k empty squares of span sp and take in its tiles, their slots
+ * asked for: each k-letter sub-multiset of the rack plus those tiles,
+ * and with a blank on the rack, each (k-1)-letter one plus a letter some
+ * square of the span may take (two blanks: two letters), each let
+ * through by the filters.  Sub-multisets come largest value first, so
+ * the first that cannot reach the best move ends the list.  With a
+ * blank, the current row becomes the span's.  Returns how many keys are
+ * in keys[]. */
 static int
 gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 {
@@ -1675,6 +1676,9 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	}
 	if (g->rack[0] == 0 || k - 1 > GEN_SUB_MAX)
 		return n;
+	/* The blanks' letters are the cross-sets', and a full key buffer
+	 * is looked up on the spot: both need the span's row. */
+	gen_set_row(g, sp->dir, sp->row);
 	for (j = lo; j <= hi; j++)
 		if (g->rtile[j] == 0)
 			xs |= g->rcross[j];
@@ -2069,7 +2073,6 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			 * keys (whose slots have come meanwhile) looked up. */
 			const struct gen_span *sp = &g->spans[id - GEN_ANCHORS_MAX];
 
-			gen_set_row(g, d, row);
 			nkeys[cur] = gen_span_keys(g, sp, g->pkeys[cur]);
 			if (prev != NULL) {
 				gen_set_row(g, prev->dir, prev->row);
