@@ -70,23 +70,39 @@ struct gen_span {
 	uint8_t dir, row, lo, hi, k;
 };
 
-/* gen_best by anagrams: a row (of an orientation) with anchors.  Its
- * empty squares a rack tile may go on (col[]), split into segments by
- * those no tile may take; for each, where a span ending there starts
- * (lo[]: the tiles just left of it belong to the word) or ends (hi[]);
- * the first anchor from each on; and prefix sums over the row's columns
- * (entry j sums columns 0..j-1) of what a span's bound adds up: tiles'
- * values and keys, best new letter scores, cross-words, and empty squares
- * by letter premium (a byte per premium) and by word premium (bytes for
- * x2, x3, x4). */
+/* gen_best by anagrams: what a row (of an orientation) holds that does
+ * not depend on the rack, kept from call to call until gen_prepare sees
+ * something in the row change (valid 0): sums over its columns (entry j
+ * sums columns 0..j-1) of its tiles' values and keys, and its empty
+ * squares: column, where the word part through it starts and ends (lo,
+ * hi: the tiles beside it are in it), premiums, cross-set and
+ * cross-score, whether an anchor. */
+struct gen_rowfix {
+	int valid, ne;
+	int fix[RULES_MAX_DIM + 1];
+	uint64_t key[RULES_MAX_DIM + 1];
+	uint64_t cross[RULES_MAX_DIM];
+	int16_t cs[RULES_MAX_DIM];
+	uint8_t col[RULES_MAX_DIM], lo[RULES_MAX_DIM], hi[RULES_MAX_DIM];
+	uint8_t lm[RULES_MAX_DIM], wm[RULES_MAX_DIM], anchor[RULES_MAX_DIM];
+};
+
+/* gen_best by anagrams: a row with anchors, for the rack.  Its empty
+ * squares a rack tile may go on (numbered e = 0..m-1), split into
+ * segments by those no tile may take; for each, lo and hi as in
+ * gen_rowfix, and the first anchor from it on; and sums over them (entry
+ * e sums 0..e-1) of what a span's bound adds up: best new letter scores
+ * (cap), cross-words (cr), and squares by letter premium (a byte per
+ * premium) and by word premium (bytes for x2, x3, x4).  A span's squares
+ * e1..e2 lie in one segment, so these sums are its. */
 struct gen_row {
 	int m;
-	uint8_t col[RULES_MAX_DIM], seg[RULES_MAX_DIM];
+	uint8_t seg[RULES_MAX_DIM];
 	uint8_t lo[RULES_MAX_DIM], hi[RULES_MAX_DIM];
 	uint8_t next_anchor[RULES_MAX_DIM + 1], seg_end[RULES_MAX_DIM];
-	int fix[RULES_MAX_DIM + 1], cap[RULES_MAX_DIM + 1], cr[RULES_MAX_DIM + 1];
+	int cap[RULES_MAX_DIM + 1], cr[RULES_MAX_DIM + 1];
 	uint32_t lmc[RULES_MAX_DIM + 1], wmc[RULES_MAX_DIM + 1];
-	uint64_t key[RULES_MAX_DIM + 1];
+	const struct gen_rowfix *f;
 };
 
 /* gen_best by anagrams: the spans starting at empty square e1 of a row,
@@ -157,6 +173,7 @@ struct gen {
 	struct wordmap map;
 	struct gen_span *spans;
 	int32_t *bnext, *bhead;
+	struct gen_rowfix rowfix[2][RULES_MAX_DIM];
 	struct gen_row rows[2][RULES_MAX_DIM];
 	uint64_t pkeys[2][GEN_KEYS_MAX];  /* gen_best_spans' two spans' keys */
 	struct gen_start starts[GEN_ANCHORS_MAX];
@@ -534,8 +551,11 @@ gen_set_anchor(struct gen *g, int i, int j)
 	    ((i > 0 && T[k - W]) || (i + 1 < R && T[k + W]) ||
 	     (j > 0 && T[k - 1]) || (j + 1 < W && T[k + 1]));
 
-	g->row_anchors[0][i] += a - g->anchor[0][k];
-	g->row_anchors[1][j] += a - g->anchor[0][k];
+	if (a != g->anchor[0][k]) {
+		g->row_anchors[0][i] += a - g->anchor[0][k];
+		g->row_anchors[1][j] += a - g->anchor[0][k];
+		g->rowfix[0][i].valid = g->rowfix[1][j].valid = 0;
+	}
 	g->anchor[0][k] = a;
 	g->anchor[1][j * R + i] = a;
 }
@@ -595,6 +615,7 @@ gen_prepare(struct gen *g, const struct board *b)
 				if (g->tile[0][i * cols + j] == t)
 					continue;
 				changed[nchanged++] = i * cols + j;
+				g->rowfix[0][i].valid = g->rowfix[1][j].valid = 0;
 				g->tile[0][i * cols + j] = t;
 				g->tile[1][j * rows + i] = t;
 				g->tval[0][i * cols + j] = g->tval[1][j * rows + i] =
@@ -606,6 +627,9 @@ gen_prepare(struct gen *g, const struct board *b)
 	if (!any)
 		return;
 	if (all) {
+		for (d = 0; d < 2; d++)
+			for (i = 0; i < RULES_MAX_DIM; i++)
+				g->rowfix[d][i].valid = 0;
 		memset(g->anchor, 0, sizeof g->anchor);
 		memset(g->row_anchors, 0, sizeof g->row_anchors);
 		for (i = 0; i < rows; i++)
@@ -664,10 +688,14 @@ gen_prepare(struct gen *g, const struct board *b)
 	for (q = 0; q < nredo; q++) {
 		int k = redo[q] % SQ;
 
-		if (redo[q] < SQ)
+		/* The row of a redone square is summed up anew. */
+		if (redo[q] < SQ) {
 			gen_cross_square(g, 0, k / cols, k % cols);
-		else
+			g->rowfix[0][k / cols].valid = 0;
+		} else {
 			gen_cross_square(g, 1, k % cols, k / cols);
+			g->rowfix[1][k % cols].valid = 0;
+		}
 	}
 }
 
@@ -1634,8 +1662,8 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 
 	if (len < 2)
 		return 0;
-	fixed = g->rows[sp->dir][sp->row].key[hi + 1] -
-	    g->rows[sp->dir][sp->row].key[lo];
+	fixed = g->rowfix[sp->dir][sp->row].key[hi + 1] -
+	    g->rowfix[sp->dir][sp->row].key[lo];
 	if (k <= GEN_SUB_MAX) {
 		const uint64_t *subkey = g->subkey[k];
 		const int *subval = g->subval[k];
@@ -1832,24 +1860,19 @@ gen_wprod(uint32_t wc)
 	return (1 << (c2 + 2 * c4)) * pow3[c3];
 }
 
-/* gen_best by anagrams: fills g->rows[d][i] for the current row (set by
- * gen_set_row).  On the first move the start square is the one anchor.
- * A square's best letter (as gen_row_maxv has it) is worked out here. */
+/* gen_best by anagrams: fills g->rowfix[d][i] for the current row (set
+ * by gen_set_row). */
 static void
-gen_row_build(struct gen *g, int d, int i, int first_move)
+gen_rowfix_build(struct gen *g, int d, int i)
 {
-	struct gen_row *rw = &g->rows[d][i];
+	struct gen_rowfix *f = &g->rowfix[d][i];
 	const uint64_t *letter_key = g->sigs.letter;
 	const uint8_t *anchor = g->anchor[d] + i * g->W[d];
-	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask, key = 0;
-	uint64_t rackmask = g->rackmask;
-	int W = g->width, j, e, fix = 0, cap = 0, cr = 0, seg = 0, m = 0;
-	int best = g->nbyval ? g->values[g->byval[0]] : 0, last_empty = -1;
-	uint32_t lmc = 0, wmc = 0;
+	uint64_t key = 0;
+	int W = g->width, j, x, fix = 0, ne = 0;
 
-	rw->fix[0] = rw->cap[0] = rw->cr[0] = 0;
-	rw->lmc[0] = rw->wmc[0] = 0;
-	rw->key[0] = 0;
+	f->fix[0] = 0;
+	f->key[0] = 0;
 	for (j = 0; j < W; j++) {
 		uint8_t t = g->rtile[j];
 
@@ -1857,53 +1880,81 @@ gen_row_build(struct gen *g, int d, int i, int first_move)
 			fix += g->rval[j];
 			key += letter_key[TILE_LETTER(t)];
 		} else {
-			uint64_t cross = g->rcross[j];
-			int lm = g->rlm[j], wm = g->rwm[j], mv = 0, q;
-
-			/* The tiles left of it (from last_empty + 1) end
-			 * where the previous empty square's word part does. */
-			if (m > 0 && rw->hi[m - 1] == 0xff)
-				rw->hi[m - 1] = (uint8_t)(j - 1);
-			if ((cross & rackmask) == rackmask) {
-				mv = best;
-			} else {
-				/* byval[] lists the rack's letters, best first. */
-				for (q = 0; q < g->nbyval; q++)
-					if ((cross >> g->byval[q]) & 1) {
-						mv = g->values[g->byval[q]];
-						break;
-					}
-			}
-			mv *= lm;
-			cap += mv;
-			lmc += (uint32_t)1 << (8 * (lm - 1));
-			if (wm > 1)
-				wmc += (uint32_t)1 << (8 * (wm - 2));
-			if (g->rcscore[j] >= 0)
-				cr += (g->rcscore[j] + mv) * wm;
-			if ((cross & ok) == 0) {
-				seg++;
-			} else {
-				rw->col[m] = (uint8_t)j;
-				rw->seg[m] = (uint8_t)seg;
-				rw->lo[m] = (uint8_t)(last_empty + 1);
-				rw->hi[m] = j + 1 < W && g->rtile[j + 1] != 0 ?
-				    0xff : (uint8_t)j;
-				rw->next_anchor[m] = first_move ?
-				    j == g->r->start_col : anchor[j];
-				m++;
-			}
-			last_empty = j;
+			f->col[ne] = (uint8_t)j;
+			f->lo[ne] = ne > 0 ? f->col[ne - 1] + 1 : 0;
+			f->lm[ne] = g->rlm[j];
+			f->wm[ne] = g->rwm[j];
+			f->cs[ne] = g->rcscore[j];
+			f->cross[ne] = g->rcross[j];
+			f->anchor[ne] = anchor[j];
+			ne++;
 		}
-		rw->fix[j + 1] = fix;
-		rw->cap[j + 1] = cap;
-		rw->cr[j + 1] = cr;
-		rw->lmc[j + 1] = lmc;
-		rw->wmc[j + 1] = wmc;
-		rw->key[j + 1] = key;
+		f->fix[j + 1] = fix;
+		f->key[j + 1] = key;
 	}
-	if (m > 0 && rw->hi[m - 1] == 0xff)
-		rw->hi[m - 1] = (uint8_t)(W - 1);
+	for (x = 0; x < ne; x++)
+		f->hi[x] = (uint8_t)(x + 1 < ne ? f->col[x + 1] - 1 : W - 1);
+	f->ne = ne;
+	f->valid = 1;
+}
+
+/* gen_best by anagrams: fills g->rows[d][i] for the current row (set by
+ * gen_set_row) and the rack, from g->rowfix[d][i] (made anew if a square
+ * of the row has changed).  On the first move the start square is the
+ * one anchor.  A square's best letter is gen_row_maxv's. */
+static void
+gen_row_build(struct gen *g, int d, int i, int first_move)
+{
+	struct gen_row *rw = &g->rows[d][i];
+	const struct gen_rowfix *f = &g->rowfix[d][i];
+	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
+	uint64_t rackmask = g->rackmask;
+	int x, e, m = 0, cap = 0, cr = 0, seg = 0;
+	int best = g->nbyval ? g->values[g->byval[0]] : 0;
+	int start_col = first_move ? g->r->start_col : -1;
+	uint32_t lmc = 0, wmc = 0;
+
+	if (!f->valid)
+		gen_rowfix_build(g, d, i);
+	rw->f = f;
+	rw->cap[0] = rw->cr[0] = 0;
+	rw->lmc[0] = rw->wmc[0] = 0;
+	for (x = 0; x < f->ne; x++) {
+		uint64_t cross = f->cross[x];
+		int lm = f->lm[x], wm = f->wm[x], mv = 0, q;
+
+		if ((cross & ok) == 0) {
+			seg++;
+			continue;
+		}
+		if ((cross & rackmask) == rackmask) {
+			mv = best;
+		} else {
+			/* byval[] lists the rack's letters, best first. */
+			for (q = 0; q < g->nbyval; q++)
+				if ((cross >> g->byval[q]) & 1) {
+					mv = g->values[g->byval[q]];
+					break;
+				}
+		}
+		mv *= lm;
+		cap += mv;
+		lmc += (uint32_t)1 << (8 * (lm - 1));
+		if (wm > 1)
+			wmc += (uint32_t)1 << (8 * (wm - 2));
+		if (f->cs[x] >= 0)
+			cr += (f->cs[x] + mv) * wm;
+		rw->seg[m] = (uint8_t)seg;
+		rw->lo[m] = f->lo[x];
+		rw->hi[m] = f->hi[x];
+		rw->next_anchor[m] = start_col >= 0 ? f->col[x] == start_col :
+		    f->anchor[x];
+		m++;
+		rw->cap[m] = cap;
+		rw->cr[m] = cr;
+		rw->lmc[m] = lmc;
+		rw->wmc[m] = wmc;
+	}
 	rw->m = m;
 	rw->next_anchor[m] = (uint8_t)m;
 	for (e = m - 1; e >= 0; e--) {
@@ -1926,15 +1977,15 @@ gen_window_bound(const struct gen *g, const struct gen_row *rw, int e1,
 	int e2, int n, struct gen_span *sp)
 {
 	int lo = rw->lo[e1], hi = rw->hi[e2], k = e2 - e1 + 1;
-	int fixed = rw->fix[hi + 1] - rw->fix[lo];
-	int capped = rw->cap[hi + 1] - rw->cap[lo];
-	int cross = rw->cr[hi + 1] - rw->cr[lo];
-	uint32_t c4 = rw->lmc[hi + 1] - rw->lmc[lo];
-	int wprod = gen_wprod(rw->wmc[hi + 1] - rw->wmc[lo]);
+	int fixed = rw->f->fix[hi + 1] - rw->f->fix[lo];
+	int capped = rw->cap[e2 + 1] - rw->cap[e1];
+	int cross = rw->cr[e2 + 1] - rw->cr[e1];
+	uint32_t c4 = rw->lmc[e2 + 1] - rw->lmc[e1];
+	int wprod = gen_wprod(rw->wmc[e2 + 1] - rw->wmc[e1]);
 	int main, bound, arranged, x4, x3, x2;
 	const int *pre = g->topval;
 
-	if (k == n && !gen_all_tiles_ok(g, rw->key[hi + 1] - rw->key[lo],
+	if (k == n && !gen_all_tiles_ok(g, rw->f->key[hi + 1] - rw->f->key[lo],
 	    hi - lo + 1))
 		return -1;
 	/* The best values on the best letter premiums: the best x4 of them
