@@ -410,6 +410,86 @@ START_TEST(brute_force_small_lexicon)
 }
 END_TEST
 
+/* A generator keeps what it worked out for earlier boards (cross-sets by
+ * their lines of tiles, rows that have not changed): through greedy
+ * self-play games one generator must list the same moves and find the
+ * same best move as one made fresh for each position.  A small lexicon
+ * keeps making them cheap; no and en both. */
+START_TEST(kept_state_agrees_with_fresh)
+{
+	static const char *const var[] = { "no", "en" };
+	static const char *const wl[] = {
+		"wordlists/small/no-bokmaal-2to4.txt",
+		"wordlists/small/en-enable-2to4.txt",
+	};
+	size_t f;
+	long positions = 0, moves = 0;
+
+	for (f = 0; f < 2; f++) {
+		const struct rules *r = rules_builtin(var[f]);
+		char wpath[512];
+		struct lex *lex;
+		struct gen *g;
+		struct game *gm;
+		struct err e;
+		int k;
+
+		if (test_shared_path(wl[f], wpath, sizeof wpath, "kept state") == NULL)
+			return;
+		lex = test_lex_from_file(r, wpath, 1);
+		g = gen_create(r, lex, &e);
+		gm = game_create(r, 2, &e);
+		ck_assert_ptr_nonnull(g);
+		ck_assert_ptr_nonnull(gm);
+		for (k = 0; k < 3; k++) {
+			ck_assert_int_eq(game_start(gm, 77 + (uint64_t)k, &e), 0);
+			while (game_over(gm) == 0) {
+				const struct position *gp = game_position(gm);
+				struct gen *fresh = gen_create(r, lex, &e);
+				struct move best, best2;
+				char **a, **b;
+				long na, nb, i;
+				int have, have2;
+
+				ck_assert_ptr_nonnull(fresh);
+				a = gen_lines(g, r, gp, &na);
+				b = gen_lines(fresh, r, gp, &nb);
+				ck_assert_int_eq(na, nb);
+				for (i = 0; i < na; i++)
+					ck_assert_str_eq(a[i], b[i]);
+				free_lines(a, na);
+				free_lines(b, nb);
+				have = gen_best(g, gp, &best);
+				have2 = gen_best(fresh, gp, &best2);
+				ck_assert_int_eq(have, have2);
+				if (have) {
+					ck_assert_int_eq(best.score, best2.score);
+					ck_assert_int_eq(best.dir, best2.dir);
+					ck_assert_int_eq(best.row, best2.row);
+					ck_assert_int_eq(best.col, best2.col);
+					ck_assert_int_eq(best.len, best2.len);
+					ck_assert_int_eq(memcmp(best.tiles, best2.tiles,
+					    best.len), 0);
+				} else {
+					memset(&best, 0, sizeof best);
+					best.kind = MOVE_PASS;
+				}
+				gen_destroy(fresh);
+				ck_assert_msg(game_play(gm, &best, &e) == 0, "%s", e.msg);
+				positions++;
+				moves += na;
+			}
+		}
+		game_destroy(gm);
+		gen_destroy(g);
+		lex_destroy(lex);
+	}
+	/* Real games: dozens of positions, thousands of moves. */
+	ck_assert_int_gt(positions, 60);
+	ck_assert_int_gt(moves, 2000);
+}
+END_TEST
+
 /* Every generated move passes move_validate with the same score. */
 START_TEST(validate_agrees)
 {
@@ -850,6 +930,7 @@ gen_suite(void)
 	tcase_add_test(tc, conformance_is);
 	tcase_add_test(tc, conformance_en);
 	tcase_add_test(tc, brute_force_small_lexicon);
+	tcase_add_test(tc, kept_state_agrees_with_fresh);
 	tcase_add_test(tc, validate_agrees);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("sowpods");
