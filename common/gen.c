@@ -2125,7 +2125,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			const struct gen_span *sp = &g->spans[id - GEN_ANCHORS_MAX];
 
 			nkeys[cur] = gen_span_keys(g, sp, g->pkeys[cur]);
-			if (prev != NULL) {
+			if (prev != NULL && nkeys[!cur] > 0) {
 				gen_set_row(g, prev->dir, prev->row);
 				gen_lookup(g, prev->lo, prev->hi, g->pkeys[!cur],
 				    nkeys[!cur]);
@@ -2134,7 +2134,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			cur = !cur;
 		}
 	}
-	if (prev != NULL) {
+	if (prev != NULL && nkeys[!cur] > 0) {
 		gen_set_row(g, prev->dir, prev->row);
 		gen_lookup(g, prev->lo, prev->hi, g->pkeys[!cur], nkeys[!cur]);
 	}
