@@ -93,7 +93,7 @@ struct gen_rowfix {
  * gen_rowfix, and the first anchor from it on; and sums over them (entry
  * e sums 0..e-1) of what a span's bound adds up: best new letter scores
  * (cap), cross-words (cr), and squares by letter premium (a byte per
- * premium) and by word premium (bytes for x2, x3, x4).  A span's squares
+ * premium) and their word premiums (gen_wlog).  A span's squares
  * e1..e2 lie in one segment, so these sums are its. */
 struct gen_row {
 	int m;
@@ -1846,7 +1846,11 @@ gen_best_ready(struct gen *g, struct err *e)
 	return 0;
 }
 
-/* Product of the word premiums counted in wc (bytes: x2, x3, x4; a span
+/* gen_row's word premiums of a square, as logarithms: the power of 2 in
+ * the low byte, the power of 3 in the next (x4 is 2 squared). */
+static const uint32_t gen_wlog[5] = { 0, 0, 1, 1 << 8, 2 };
+
+/* Product of the word premiums whose logarithms sum to wc (a span
  * gen_best looks up has at most GEN_SUB_MAX + 2 empty squares). */
 static int
 gen_wprod(uint32_t wc)
@@ -1854,10 +1858,8 @@ gen_wprod(uint32_t wc)
 	static const int pow3[GEN_SUB_MAX + 3] = {
 		1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049
 	};
-	int c2 = (int)(wc & 0xff), c3 = (int)((wc >> 8) & 0xff);
-	int c4 = (int)((wc >> 16) & 0xff);
 
-	return (1 << (c2 + 2 * c4)) * pow3[c3];
+	return pow3[wc >> 8] << (wc & 0xff);
 }
 
 /* gen_best by anagrams: fills g->rowfix[d][i] for the current row (set
@@ -1940,8 +1942,7 @@ gen_row_build(struct gen *g, int d, int i, int first_move)
 		mv *= lm;
 		cap += mv;
 		lmc += (uint32_t)1 << (8 * (lm - 1));
-		if (wm > 1)
-			wmc += (uint32_t)1 << (8 * (wm - 2));
+		wmc += gen_wlog[wm];
 		if (f->cs[x] >= 0)
 			cr += (f->cs[x] + mv) * wm;
 		rw->seg[m] = (uint8_t)seg;
