@@ -57,6 +57,7 @@ struct gen_anchor {
 #define GEN_CROSS_MEMO_BITS 13
 #define GEN_CROSS_LETTERS 10
 #define GEN_PASS_MEMO  256
+#define GEN_TILES_MEMO 64
 #define GEN_PASS_MAX   18
 #define GEN_BPASS_MAX  48
 
@@ -203,6 +204,12 @@ struct gen {
 		int least;
 		uint8_t k, n, q[GEN_PASS_MAX];
 	} pass[GEN_PASS_MEMO];
+	/* gen_all_tiles_ok's answers with a blank, per tiles' key. */
+	struct gen_tiles_memo {
+		uint64_t fixed_key;
+		uint32_t stamp;
+		uint8_t ok;
+	} tiles_memo[GEN_TILES_MEMO];
 	/* The same with a blank: per tiles' key, k and the letters the
 	 * span's empty squares may take, the keys that passed (and the
 	 * (k-1)-sub-multisets they came from). */
@@ -1270,16 +1277,26 @@ gen_row_maxv(const struct gen *g, int *maxv)
 
 /* Whether the whole rack and tiles whose keys sum to fixed, len letters
  * in all, may make a word (filters: wordmap's, or wordsig's with one
- * blank; with more blanks, yes). */
+ * blank; with more blanks, yes).  wordsig's filter is too big for the
+ * cache, and many windows of a call hold the same tiles: its answers
+ * are kept for the call. */
 static int
-gen_all_tiles_ok(const struct gen *g, uint64_t fixed, int len)
+gen_all_tiles_ok(struct gen *g, uint64_t fixed, int len)
 {
+	struct gen_tiles_memo *tm;
+
 	if (g->rack[0] == 0)
 		return wordmap_maybe(&g->map, g->rack_key + fixed);
-	if (g->rack[0] == 1 && len <= g->rack_size + GEN_SPAN_FIXED)
-		return wordsig_maybe(&g->sigs, g->rack_key + fixed +
+	if (g->rack[0] != 1 || len > g->rack_size + GEN_SPAN_FIXED)
+		return 1;
+	tm = &g->tiles_memo[(fixed ^ fixed >> 29) & (GEN_TILES_MEMO - 1)];
+	if (tm->stamp != g->stamp || tm->fixed_key != fixed) {
+		tm->stamp = g->stamp;
+		tm->fixed_key = fixed;
+		tm->ok = (uint8_t)wordsig_maybe(&g->sigs, g->rack_key + fixed +
 		    g->sigs.letter[0]);
-	return 1;
+	}
+	return tm->ok;
 }
 
 /* gen_anchor_bound counts a run's empty squares by letter premium (1 to
@@ -1974,7 +1991,7 @@ gen_row_build(struct gen *g, int d, int i, int first_move)
 __attribute__((always_inline))
 #endif
 static inline int
-gen_window_bound(const struct gen *g, const struct gen_row *rw, int e1,
+gen_window_bound(struct gen *g, const struct gen_row *rw, int e1,
 	int e2, int n, struct gen_span *sp)
 {
 	int lo = rw->lo[e1], hi = rw->hi[e2], k = e2 - e1 + 1;
@@ -2159,6 +2176,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	if (++g->stamp == 0) {
 		memset(g->memo, 0, sizeof g->memo);
 		memset(g->pass, 0, sizeof g->pass);
+		memset(g->tiles_memo, 0, sizeof g->tiles_memo);
 		memset(g->bpass, 0, sizeof g->bpass);
 		g->stamp = 1;
 	}
