@@ -1251,28 +1251,31 @@ gen_span_ok(struct gen *g, int lo, int hi, int k)
 	return ok;
 }
 
+/* The best value of a rack letter an empty square with cross-set cross
+ * may take (0 for none). */
+static inline int
+gen_square_best(const struct gen *g, uint64_t cross)
+{
+	int q;
+
+	if ((cross & g->rackmask) == g->rackmask)
+		return g->nbyval ? g->values[g->byval[0]] : 0;
+	/* byval[] lists the rack's letters, best value first. */
+	for (q = 0; q < g->nbyval; q++)
+		if ((cross >> g->byval[q]) & 1)
+			return g->values[g->byval[q]];
+	return 0;
+}
+
 /* The best value of a rack letter each square of the current row may take
  * (0 for none, and for a tile already there). */
 static void
 gen_row_maxv(const struct gen *g, int *maxv)
 {
-	int j, q;
+	int j;
 
-	for (j = 0; j < g->width; j++) {
-		maxv[j] = 0;
-		if (g->rtile[j] != 0)
-			continue;
-		if ((g->rcross[j] & g->rackmask) == g->rackmask) {
-			maxv[j] = g->nbyval ? g->values[g->byval[0]] : 0;
-			continue;
-		}
-		/* byval[] lists the rack's letters, best value first. */
-		for (q = 0; q < g->nbyval; q++)
-			if ((g->rcross[j] >> g->byval[q]) & 1) {
-				maxv[j] = g->values[g->byval[q]];
-				break;
-			}
-	}
+	for (j = 0; j < g->width; j++)
+		maxv[j] = g->rtile[j] != 0 ? 0 : gen_square_best(g, g->rcross[j]);
 }
 
 /* Whether the whole rack and tiles whose keys sum to fixed, len letters
@@ -1920,16 +1923,14 @@ gen_rowfix_build(struct gen *g, int d, int i)
 /* gen_best by anagrams: fills g->rows[d][i] for the current row (set by
  * gen_set_row) and the rack, from g->rowfix[d][i] (made anew if a square
  * of the row has changed).  On the first move the start square is the
- * one anchor.  A square's best letter is gen_row_maxv's. */
+ * one anchor. */
 static void
 gen_row_build(struct gen *g, int d, int i, int first_move)
 {
 	struct gen_row *rw = &g->rows[d][i];
 	const struct gen_rowfix *f = &g->rowfix[d][i];
 	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
-	uint64_t rackmask = g->rackmask;
 	int x, e, m = 0, cap = 0, cr = 0, seg = 0;
-	int best = g->nbyval ? g->values[g->byval[0]] : 0;
 	int start_col = first_move ? g->r->start_col : -1;
 	uint32_t lmc = 0, wmc = 0;
 
@@ -1940,23 +1941,13 @@ gen_row_build(struct gen *g, int d, int i, int first_move)
 	rw->lmc[0] = rw->wmc[0] = 0;
 	for (x = 0; x < f->ne; x++) {
 		uint64_t cross = f->cross[x];
-		int lm = f->lm[x], wm = f->wm[x], mv = 0, q;
+		int lm = f->lm[x], wm = f->wm[x], mv;
 
 		if ((cross & ok) == 0) {
 			seg++;
 			continue;
 		}
-		if ((cross & rackmask) == rackmask) {
-			mv = best;
-		} else {
-			/* byval[] lists the rack's letters, best first. */
-			for (q = 0; q < g->nbyval; q++)
-				if ((cross >> g->byval[q]) & 1) {
-					mv = g->values[g->byval[q]];
-					break;
-				}
-		}
-		mv *= lm;
+		mv = gen_square_best(g, cross) * lm;
 		cap += mv;
 		lmc += (uint32_t)1 << (8 * (lm - 1));
 		wmc += gen_wlog[wm];
