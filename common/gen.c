@@ -58,8 +58,7 @@ struct gen_anchor {
 #define GEN_CROSS_LETTERS 10
 #define GEN_PASS_MEMO  256
 #define GEN_TILES_MEMO 64
-#define GEN_PASS_MAX   18
-#define GEN_BPASS_MAX  48
+#define GEN_PASS_MAX   48
 
 /* A span gen_best may fill: squares lo..hi of a row, k of them empty,
  * with the parts of its bound (gen_anchor_bound): tiles there, word
@@ -194,32 +193,24 @@ struct gen {
 	} memo[GEN_SPAN_MEMO];
 	uint32_t stamp;                /* gen_best's calls, for memo[] */
 	/* gen_span_keys: spans of one call often hold the same tiles and
-	 * as many empty squares (two in five do), and then the same
-	 * sub-multisets pass the filter.  Per tiles' key and k: the indices
-	 * (into subkey[k]) of those that passed, of all worth at least
-	 * least. */
+	 * as many empty squares (two in five do), and then the same keys
+	 * pass the filter.  Per tiles' key, k and, with a blank, the letters
+	 * the span's squares may take (xs; 0 without): for each key that
+	 * passed, of all whose sub-multiset is worth at least least, its
+	 * sub-multiset (an index into subkey[]) and the blank's letter (0:
+	 * none).  pass[0] is without the blank, pass[1] with it. */
 	struct gen_pass_memo {
-		uint64_t fixed_key;
+		uint64_t fixed_key, xs;
 		uint32_t stamp;
 		int least;
-		uint8_t k, n, q[GEN_PASS_MAX];
-	} pass[GEN_PASS_MEMO];
+		uint8_t k, n, q[GEN_PASS_MAX], letter[GEN_PASS_MAX];
+	} pass[2][GEN_PASS_MEMO];
 	/* gen_all_tiles_ok's answers with a blank, per tiles' key. */
 	struct gen_tiles_memo {
 		uint64_t fixed_key;
 		uint32_t stamp;
 		uint8_t ok;
 	} tiles_memo[GEN_TILES_MEMO];
-	/* The same with a blank: per tiles' key, k and the letters the
-	 * span's empty squares may take, the keys that passed (and the
-	 * (k-1)-sub-multisets they came from). */
-	struct gen_bpass_memo {
-		uint64_t fixed_key, xs;
-		uint32_t stamp;
-		int least;
-		uint8_t k, n, q[GEN_BPASS_MAX];
-		uint64_t key[GEN_BPASS_MAX];
-	} bpass[GEN_PASS_MEMO];
 	/* gen_best: per orientation and row, the best value a rack letter may
 	 * have on each square (gen_row_maxv), worked out once per position. */
 	int maxv[2][RULES_MAX_DIM][RULES_MAX_DIM];
@@ -495,6 +486,7 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 	const uint8_t *T = g->tile[d];
 	int R = g->R[d], W = g->W[d], k = i * W + j, top, bot, sum = 0, q;
 	uint8_t up[RULES_MAX_DIM], down[RULES_MAX_DIM];
+	uint64_t key = 0;
 
 	if (T[k] != 0) {
 		g->cross[d][k] = 0;
@@ -510,26 +502,27 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 		g->cscore[d][k] = -1;
 		return;
 	}
+	/* The line's letters, 6 bits each, make the key of its cross-set
+	 * memo (for a line of at most GEN_CROSS_LETTERS). */
 	for (q = top; q < i; q++) {
 		up[q - top] = T[q * W + j];
 		sum += gen_tile_value(g, up[q - top]);
+		key = key << 6 | TILE_LETTER(up[q - top]);
 	}
 	for (q = i + 1; q <= bot; q++) {
 		down[q - i - 1] = T[q * W + j];
 		sum += gen_tile_value(g, down[q - i - 1]);
+		key = key << 6 | TILE_LETTER(down[q - i - 1]);
 	}
 	g->cscore[d][k] = (int16_t)sum;
 	/* Short lines of tiles come back again and again, in a game and
 	 * from game to game (two in three are seen before): their
-	 * cross-sets are kept, by the line's letters (6 bits each, at most
-	 * GEN_CROSS_LETTERS of them) and where in it the square is. */
+	 * cross-sets are kept, by the line's letters and where in it the
+	 * square is. */
 	if (bot - top <= GEN_CROSS_LETTERS) {
-		uint64_t key = 0, at;
+		uint64_t at;
 		struct gen_cross_memo *cm;
 
-		for (q = top; q <= bot; q++)
-			if (q != i)
-				key = key << 6 | TILE_LETTER(T[q * W + j]);
 		key |= (uint64_t)(i - top) << 60;
 		at = (key * 0x9e3779b97f4a7c15u) >> (64 - GEN_CROSS_MEMO_BITS);
 		cm = &g->cross_memo[at];
@@ -1626,6 +1619,42 @@ gen_add_key(struct gen *g, uint64_t key, uint64_t *keys, int *n, int lo,
 	wordmap_prefetch(&g->map, key);
 }
 
+/* gen_span_keys' memo entry for tiles' key fixed, k and blank letters
+ * xs (pass[blank]); *hit tells whether it holds the keys that pass for
+ * all sub-multisets worth at least least. */
+static struct gen_pass_memo *
+gen_pass_find(struct gen *g, int blank, uint64_t fixed, uint64_t xs, int k,
+	int least, int *hit)
+{
+	struct gen_pass_memo *pm = &g->pass[blank][(fixed >> 32 ^ fixed ^ xs ^
+	    (uint64_t)k * 0x9e3779b9u) & (GEN_PASS_MEMO - 1)];
+
+	*hit = pm->stamp == g->stamp && pm->fixed_key == fixed &&
+	    pm->xs == xs && pm->k == k && pm->least <= least;
+	return pm;
+}
+
+/* Fills memo entry pm with the n keys that passed (q[], letter[]), or
+ * empties it if they do not fit. */
+static void
+gen_pass_keep(const struct gen *g, struct gen_pass_memo *pm, uint64_t fixed,
+	uint64_t xs, int k, int least, const uint8_t *q, const uint8_t *letter,
+	int n)
+{
+	if (n > GEN_PASS_MAX) {
+		pm->stamp = 0;
+		return;
+	}
+	pm->fixed_key = fixed;
+	pm->xs = xs;
+	pm->stamp = g->stamp;
+	pm->least = least;
+	pm->k = (uint8_t)k;
+	pm->n = (uint8_t)n;
+	memcpy(pm->q, q, (size_t)n);
+	memcpy(pm->letter, letter, (size_t)n);
+}
+
 /* gen_span_keys with two blanks: the keys of each (k-2)-letter
  * sub-multiset of the rack, the span's tiles (keys summing to fixed) and
  * two letters of xs. */
@@ -1675,10 +1704,11 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
-	struct gen_bpass_memo *bm;
+	struct gen_pass_memo *pm;
+	uint8_t passed[1 << GEN_SUB_MAX], letter[1 << GEN_SUB_MAX];
 	uint64_t fixed = 0, xs = 0, m;
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
-	int least, npassed = 0;
+	int least, hit, npassed = 0;
 
 	if (len < 2)
 		return 0;
@@ -1687,14 +1717,11 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	if (k <= GEN_SUB_MAX) {
 		const uint64_t *subkey = g->subkey[k];
 		const int *subval = g->subval[k];
-		struct gen_pass_memo *pm = &g->pass[(fixed >> 32 ^ fixed ^
-		    (uint64_t)k * 0x9e3779b9u) & (GEN_PASS_MEMO - 1)];
-		uint8_t passed[1 << GEN_SUB_MAX];
 		int nq = g->nsub[k];
 
 		least = gen_sub_least(g, sp, g->topval[k]);
-		if (pm->stamp == g->stamp && pm->fixed_key == fixed &&
-		    pm->k == k && pm->least <= least) {
+		pm = gen_pass_find(g, 0, fixed, 0, k, least, &hit);
+		if (hit) {
 			for (q = 0; q < pm->n && subval[pm->q[q]] >= least; q++)
 				keys[n++] = fixed + subkey[pm->q[q]];
 		} else {
@@ -1708,16 +1735,10 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 			for (q = 0; q < nq; q++) {
 				keys[n] = fixed + subkey[q];
 				passed[n] = (uint8_t)q;
+				letter[n] = 0;
 				n += wordmap_maybe(wm, keys[n]);
 			}
-			if (n <= GEN_PASS_MAX) {
-				pm->fixed_key = fixed;
-				pm->stamp = g->stamp;
-				pm->least = least;
-				pm->k = (uint8_t)k;
-				pm->n = (uint8_t)n;
-				memcpy(pm->q, passed, (size_t)n);
-			}
+			gen_pass_keep(g, pm, fixed, 0, k, least, passed, letter, n);
 		}
 		for (q = 0; q < n; q++)
 			wordmap_prefetch(wm, keys[q]);
@@ -1734,13 +1755,12 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	if (g->rack[0] >= 2 && k >= 2)
 		gen_span_keys2(g, sp, fixed, xs, keys, &n);
 	least = gen_sub_least(g, sp, g->topval[k]);
-	bm = &g->bpass[(fixed >> 32 ^ fixed ^ xs ^ (uint64_t)k * 0x9e3779b9u) &
-	    (GEN_PASS_MEMO - 1)];
-	if (bm->stamp == g->stamp && bm->fixed_key == fixed && bm->xs == xs &&
-	    bm->k == k && bm->least <= least) {
-		for (q = 0; q < bm->n; q++)
-			if (g->subval[k - 1][bm->q[q]] >= least)
-				gen_add_key(g, bm->key[q], keys, &n, lo, hi);
+	pm = gen_pass_find(g, 1, fixed, xs, k, least, &hit);
+	if (hit) {
+		for (q = 0; q < pm->n; q++)
+			if (g->subval[k - 1][pm->q[q]] >= least)
+				gen_add_key(g, fixed + g->subkey[k - 1][pm->q[q]] +
+				    key[pm->letter[q]], keys, &n, lo, hi);
 		return n;
 	}
 	for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least; q++) {
@@ -1750,28 +1770,20 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 		    !wordsig_maybe(&g->sigs, base + key[0]))
 			continue;
 		for (m = xs; m != 0; m &= m - 1) {
-			uint64_t kx = base + key[gen_lowest_bit64(m)];
+			int L = gen_lowest_bit64(m);
+			uint64_t kx = base + key[L];
 
 			if (wordmap_maybe(wm, kx)) {
 				gen_add_key(g, kx, keys, &n, lo, hi);
-				if (npassed < GEN_BPASS_MAX) {
-					bm->q[npassed] = (uint8_t)q;
-					bm->key[npassed] = kx;
+				if (npassed < GEN_PASS_MAX) {
+					passed[npassed] = (uint8_t)q;
+					letter[npassed] = (uint8_t)L;
 				}
 				npassed++;
 			}
 		}
 	}
-	if (npassed <= GEN_BPASS_MAX) {
-		bm->fixed_key = fixed;
-		bm->xs = xs;
-		bm->stamp = g->stamp;
-		bm->least = least;
-		bm->k = (uint8_t)k;
-		bm->n = (uint8_t)npassed;
-	} else {
-		bm->stamp = 0;
-	}
+	gen_pass_keep(g, pm, fixed, xs, k, least, passed, letter, npassed);
 	return n;
 }
 
@@ -2168,7 +2180,6 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 		memset(g->memo, 0, sizeof g->memo);
 		memset(g->pass, 0, sizeof g->pass);
 		memset(g->tiles_memo, 0, sizeof g->tiles_memo);
-		memset(g->bpass, 0, sizeof g->bpass);
 		g->stamp = 1;
 	}
 	/* Without the filter (no memory for it), no span is ruled out. */
