@@ -72,36 +72,42 @@ struct gen_span {
 
 /* gen_best by anagrams: what a row (of an orientation) holds that does
  * not depend on the rack, kept from call to call until gen_prepare sees
- * something in the row change (valid 0): sums over its columns (entry j
- * sums columns 0..j-1) of its tiles' values and keys, and its empty
- * squares: column, where the word part through it starts and ends (lo,
- * hi: the tiles beside it are in it), premiums, cross-set and
- * cross-score, whether an anchor. */
+ * something in the row change (valid 0; first: built for the first
+ * move, whose one anchor is the start square): sums over its columns
+ * (entry j sums columns 0..j-1) of its tiles' values and keys, and its
+ * empty squares x = 0..ne-1: column, where the word part through it
+ * starts and ends (lo, hi: the tiles beside it are in it), premiums,
+ * cross-set and cross-score, the first anchor from it on, and sums over
+ * them (entry x sums 0..x-1) of the parts of a span's bound that do not
+ * depend on the rack: squares by letter premium (a byte per premium),
+ * word premiums (gen_wlog), the letter premiums of free squares (no
+ * tile above or below: any letter, and no cross-word), and how many
+ * are not free.  Those, the constrained squares, are listed in cx[]:
+ * only their part of a bound depends on more of the rack than its best
+ * letter. */
 struct gen_rowfix {
-	int valid, ne;
+	int valid, first, ne, nc;
 	int fix[RULES_MAX_DIM + 1];
 	uint64_t key[RULES_MAX_DIM + 1];
 	uint64_t cross[RULES_MAX_DIM];
 	int16_t cs[RULES_MAX_DIM];
 	uint8_t col[RULES_MAX_DIM], lo[RULES_MAX_DIM], hi[RULES_MAX_DIM];
-	uint8_t lm[RULES_MAX_DIM], wm[RULES_MAX_DIM], anchor[RULES_MAX_DIM];
+	uint8_t lm[RULES_MAX_DIM], wm[RULES_MAX_DIM];
+	uint8_t next_anchor[RULES_MAX_DIM + 1];
+	uint8_t ci[RULES_MAX_DIM + 1], cx[RULES_MAX_DIM];
+	uint16_t ulm[RULES_MAX_DIM + 1];
+	uint32_t lmc[RULES_MAX_DIM + 1], wmc[RULES_MAX_DIM + 1];
 };
 
-/* gen_best by anagrams: a row with anchors, for the rack.  Its empty
- * squares a rack tile may go on (numbered e = 0..m-1), split into
- * segments by those no tile may take; for each, lo and hi as in
- * gen_rowfix, and the first anchor from it on; and sums over them (entry
- * e sums 0..e-1) of what a span's bound adds up: best new letter scores
- * (cap), cross-words (cr), and squares by letter premium (a byte per
- * premium) and their word premiums (gen_wlog).  A span's squares
- * e1..e2 lie in one segment, so these sums are its. */
+/* gen_best by anagrams: a row with anchors, for the rack: its empty
+ * squares no rack tile may take (bad, a bit per x of gen_rowfix; a span
+ * holds none), and sums over its constrained squares (entry c sums
+ * cx[0..c-1]) of their best new letter scores (cap) and cross-words
+ * (cr).  With the rack's best letter on every free square, these make
+ * up a span's bound (gen_window_bound). */
 struct gen_row {
-	int m;
-	uint8_t seg[RULES_MAX_DIM];
-	uint8_t lo[RULES_MAX_DIM], hi[RULES_MAX_DIM];
-	uint8_t next_anchor[RULES_MAX_DIM + 1], seg_end[RULES_MAX_DIM];
+	uint32_t bad;
 	int cap[RULES_MAX_DIM + 1], cr[RULES_MAX_DIM + 1];
-	uint32_t lmc[RULES_MAX_DIM + 1], wmc[RULES_MAX_DIM + 1];
 	const struct gen_rowfix *f;
 };
 
@@ -184,6 +190,8 @@ struct gen {
 	                                                  largest first */
 	int nsub[GEN_SUB_MAX + 1];
 	int topval[RULES_MAX_RACK + 1];  /* sum of the rack's q best values */
+	int topletter;                   /* value of its best letter (not a
+	                                    blank), 0 if none */
 	uint64_t rack_key;               /* sum of the rack's letters' keys */
 	int subs_ok;
 	struct gen_span_memo {
@@ -1895,18 +1903,24 @@ gen_wprod(uint32_t wc)
 }
 
 /* gen_best by anagrams: fills g->rowfix[d][i] for the current row (set
- * by gen_set_row). */
+ * by gen_set_row); first: for the first move. */
 static void
-gen_rowfix_build(struct gen *g, int d, int i)
+gen_rowfix_build(struct gen *g, int d, int i, int first)
 {
 	struct gen_rowfix *f = &g->rowfix[d][i];
 	const uint64_t *letter_key = g->sigs.letter;
 	const uint8_t *anchor = g->anchor[d] + i * g->W[d];
 	uint64_t key = 0;
-	int W = g->width, j, x, fix = 0, ne = 0;
+	int W = g->width, j, x, fix = 0, ne = 0, nc = 0, ulm = 0;
+	int start_col = first ? g->r->start_col : -1;
+	uint32_t lmc = 0, wmc = 0;
+	uint8_t is_anchor[RULES_MAX_DIM];
 
 	f->fix[0] = 0;
 	f->key[0] = 0;
+	f->ulm[0] = 0;
+	f->ci[0] = 0;
+	f->lmc[0] = f->wmc[0] = 0;
 	for (j = 0; j < W; j++) {
 		uint8_t t = g->rtile[j];
 
@@ -1914,82 +1928,84 @@ gen_rowfix_build(struct gen *g, int d, int i)
 			fix += g->rval[j];
 			key += letter_key[TILE_LETTER(t)];
 		} else {
+			int lm = g->rlm[j], wm = g->rwm[j];
+
 			f->col[ne] = (uint8_t)j;
 			f->lo[ne] = ne > 0 ? f->col[ne - 1] + 1 : 0;
-			f->lm[ne] = g->rlm[j];
-			f->wm[ne] = g->rwm[j];
+			f->lm[ne] = (uint8_t)lm;
+			f->wm[ne] = (uint8_t)wm;
 			f->cs[ne] = g->rcscore[j];
 			f->cross[ne] = g->rcross[j];
-			f->anchor[ne] = anchor[j];
+			is_anchor[ne] = start_col >= 0 ? j == start_col :
+			    anchor[j] != 0;
+			/* A free square has no tile above or below it. */
+			if (g->rcscore[j] >= 0)
+				f->cx[nc++] = (uint8_t)ne;
+			else
+				ulm += lm;
+			lmc += (uint32_t)1 << (8 * (lm - 1));
+			wmc += gen_wlog[wm];
 			ne++;
+			f->ulm[ne] = (uint16_t)ulm;
+			f->ci[ne] = (uint8_t)nc;
+			f->lmc[ne] = lmc;
+			f->wmc[ne] = wmc;
 		}
 		f->fix[j + 1] = fix;
 		f->key[j + 1] = key;
 	}
-	for (x = 0; x < ne; x++)
+	f->next_anchor[ne] = (uint8_t)ne;
+	for (x = ne - 1; x >= 0; x--) {
 		f->hi[x] = (uint8_t)(x + 1 < ne ? f->col[x + 1] - 1 : W - 1);
+		f->next_anchor[x] = is_anchor[x] ? (uint8_t)x :
+		    f->next_anchor[x + 1];
+	}
 	f->ne = ne;
+	f->nc = nc;
+	f->first = first;
 	f->valid = 1;
 }
 
 /* gen_best by anagrams: fills g->rows[d][i] for the current row (set by
  * gen_set_row) and the rack, from g->rowfix[d][i] (made anew if a square
- * of the row has changed).  On the first move the start square is the
- * one anchor. */
+ * of the row has changed).  Only the constrained squares are looked at:
+ * any rack letter may go on a free one. */
 static void
 gen_row_build(struct gen *g, int d, int i, int first_move)
 {
 	struct gen_row *rw = &g->rows[d][i];
 	const struct gen_rowfix *f = &g->rowfix[d][i];
 	uint64_t ok = g->rack[0] != 0 ? g->all_letters : g->rackmask;
-	int x, e, m = 0, cap = 0, cr = 0, seg = 0;
-	int start_col = first_move ? g->r->start_col : -1;
-	uint32_t lmc = 0, wmc = 0;
+	uint32_t bad = 0;
+	int c, cap = 0, cr = 0;
 
-	if (!f->valid)
-		gen_rowfix_build(g, d, i);
+	if (!f->valid || f->first != first_move)
+		gen_rowfix_build(g, d, i, first_move);
 	rw->f = f;
 	rw->cap[0] = rw->cr[0] = 0;
-	rw->lmc[0] = rw->wmc[0] = 0;
-	for (x = 0; x < f->ne; x++) {
+	for (c = 0; c < f->nc; c++) {
+		int x = f->cx[c];
 		uint64_t cross = f->cross[x];
-		int lm = f->lm[x], wm = f->wm[x], mv;
 
 		if ((cross & ok) == 0) {
-			seg++;
-			continue;
+			bad |= (uint32_t)1 << x;
+		} else {
+			int mv = gen_square_best(g, cross) * f->lm[x];
+
+			cap += mv;
+			cr += (f->cs[x] + mv) * f->wm[x];
 		}
-		mv = gen_square_best(g, cross) * lm;
-		cap += mv;
-		lmc += (uint32_t)1 << (8 * (lm - 1));
-		wmc += gen_wlog[wm];
-		if (f->cs[x] >= 0)
-			cr += (f->cs[x] + mv) * wm;
-		rw->seg[m] = (uint8_t)seg;
-		rw->lo[m] = f->lo[x];
-		rw->hi[m] = f->hi[x];
-		rw->next_anchor[m] = start_col >= 0 ? f->col[x] == start_col :
-		    f->anchor[x];
-		m++;
-		rw->cap[m] = cap;
-		rw->cr[m] = cr;
-		rw->lmc[m] = lmc;
-		rw->wmc[m] = wmc;
+		rw->cap[c + 1] = cap;
+		rw->cr[c + 1] = cr;
 	}
-	rw->m = m;
-	rw->next_anchor[m] = (uint8_t)m;
-	for (e = m - 1; e >= 0; e--) {
-		rw->next_anchor[e] = rw->next_anchor[e] ? (uint8_t)e :
-		    rw->next_anchor[e + 1];
-		rw->seg_end[e] = e + 1 < m && rw->seg[e + 1] == rw->seg[e] ?
-		    rw->seg_end[e + 1] : (uint8_t)e;
-	}
+	rw->bad = bad;
 }
 
 /* gen_best by anagrams: an upper bound on the moves filling empty
- * squares e1..e2 of row rw (as gen_anchor_bound bounds a span), with its
- * parts in *sp if sp is not NULL; -1 if the span takes every tile of the
- * rack and the filters say no word has them and its tiles. */
+ * squares e1..e2 of row rw (none of them bad; as gen_anchor_bound bounds
+ * a span), with its parts in *sp if sp is not NULL; -1 if the span takes
+ * every tile of the rack and the filters say no word has them and its
+ * tiles. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -1997,16 +2013,19 @@ static inline int
 gen_window_bound(struct gen *g, const struct gen_row *rw, int e1,
 	int e2, int n, struct gen_span *sp)
 {
-	int lo = rw->lo[e1], hi = rw->hi[e2], k = e2 - e1 + 1;
-	int fixed = rw->f->fix[hi + 1] - rw->f->fix[lo];
-	int capped = rw->cap[e2 + 1] - rw->cap[e1];
-	int cross = rw->cr[e2 + 1] - rw->cr[e1];
-	uint32_t c4 = rw->lmc[e2 + 1] - rw->lmc[e1];
-	int wprod = gen_wprod(rw->wmc[e2 + 1] - rw->wmc[e1]);
+	const struct gen_rowfix *f = rw->f;
+	int lo = f->lo[e1], hi = f->hi[e2], k = e2 - e1 + 1;
+	int c1 = f->ci[e1], c2 = f->ci[e2 + 1];
+	int fixed = f->fix[hi + 1] - f->fix[lo];
+	int capped = g->topletter * (f->ulm[e2 + 1] - f->ulm[e1]) +
+	    rw->cap[c2] - rw->cap[c1];
+	int cross = rw->cr[c2] - rw->cr[c1];
+	uint32_t c4 = f->lmc[e2 + 1] - f->lmc[e1];
+	int wprod = gen_wprod(f->wmc[e2 + 1] - f->wmc[e1]);
 	int main, bound, arranged, x4, x3, x2;
 	const int *pre = g->topval;
 
-	if (k == n && !gen_all_tiles_ok(g, rw->f->key[hi + 1] - rw->f->key[lo],
+	if (k == n && !gen_all_tiles_ok(g, f->key[hi + 1] - f->key[lo],
 	    hi - lo + 1))
 		return -1;
 	/* The best values on the best letter premiums: the best x4 of them
@@ -2060,7 +2079,7 @@ gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 static void
 gen_best_spans(struct gen *g, int n, int first_move)
 {
-	int nstarts = 0, nspans = 0, d, i, top = -1, maxtop;
+	int nstarts = 0, nspans = 0, d, i, top = -1, maxtop, ne;
 	int nkeys[2] = { 0, 0 }, cur = 0;
 	const struct gen_span *prev = NULL;
 
@@ -2074,14 +2093,22 @@ gen_best_spans(struct gen *g, int n, int first_move)
 				continue;
 			gen_set_row(g, d, i);
 			gen_row_build(g, d, i, first_move);
-			for (e1 = 0; e1 < rw->m; e1++) {
+			ne = rw->f->ne;
+			for (e1 = 0; e1 < ne; e1++) {
 				struct gen_start *st;
-				int e2lo = rw->next_anchor[e1], e2hi, b;
+				int e2lo = rw->f->next_anchor[e1], e2hi, b;
+				uint32_t after;
 
-				if (e2lo == rw->m || rw->seg[e2lo] != rw->seg[e1])
+				if (e2lo == ne)
+					break;
+				if ((rw->bad >> e1) & 1)
 					continue;
-				e2hi = e1 + n - 1 < rw->seg_end[e1] ? e1 + n - 1 :
-				    rw->seg_end[e1];
+				/* Spans end before the next bad square. */
+				after = rw->bad >> e1;
+				e2hi = after != 0 ? e1 + gen_lowest_bit32(after) - 1 :
+				    ne - 1;
+				if (e2hi > e1 + n - 1)
+					e2hi = e1 + n - 1;
 				if (e2hi < e2lo)
 					continue;
 				/* The widest span, or the next if that one takes
@@ -2210,6 +2237,7 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 				g->byval[q] = g->byval[q - 1];
 			g->byval[q] = (uint8_t)t;
 		}
+	g->topletter = g->nbyval ? g->values[g->byval[0]] : 0;
 	/* By anagrams when the rack's sub-multisets are listed and it holds
 	 * at most two blanks; else by the GADDAG. */
 	spans = g->sigs_state == 1 && g->subs_ok && g->rack[0] <= 2 &&
