@@ -64,10 +64,13 @@ struct gen_anchor {
  * with the parts of its bound (gen_anchor_bound): tiles there, word
  * premium, letter sum of the best rack tiles on the best letter premiums
  * (arranged) and capped by each square's best letter (capped), and the
- * cross-words. */
+ * cross-words.  In gen_best_spans' queue, a span stands for itself and
+ * the narrower ones of its start: empty squares e1..e2 of the row, then
+ * e1..e2 - 1 down to e1..e2lo. */
 struct gen_span {
 	int bound, fixed, wprod, arranged, capped, cross;
 	uint8_t dir, row, lo, hi, k;
+	uint8_t e1, e2, e2lo;
 };
 
 /* gen_best by anagrams: what a row (of an orientation) holds that does
@@ -111,17 +114,6 @@ struct gen_row {
 	const struct gen_rowfix *f;
 };
 
-/* gen_best by anagrams: the spans starting at empty square e1 of a row,
- * ending at e2lo..e2hi, bounded by the widest of them that may make a
- * word. */
-struct gen_start {
-	int bound;
-	uint8_t dir, row, e1, e2lo, e2hi;
-};
-
-/* The most spans an anchor has for a rack gen_best looks up by anagrams
- * (GEN_SUB_MAX letters and two blanks): L + R + 1 <= n tiles, n(n+1)/2. */
-#define GEN_SPANS_MAX ((GEN_SUB_MAX + 2) * (GEN_SUB_MAX + 3) / 2)
 #define GEN_ANCHORS_MAX (2 * SQ)
 #define GEN_BUCKETS 1024
 #define GEN_KEYS_MAX 1024
@@ -182,7 +174,6 @@ struct gen {
 	struct gen_rowfix rowfix[2][RULES_MAX_DIM];
 	struct gen_row rows[2][RULES_MAX_DIM];
 	uint64_t pkeys[2][GEN_KEYS_MAX];  /* gen_best_spans' two spans' keys */
-	struct gen_start starts[GEN_ANCHORS_MAX];
 	/* The distinct sub-multisets of the rack's letters by size, as
 	 * wordsig keys (subs_ok: all are listed). */
 	uint64_t subkey[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
@@ -1864,10 +1855,8 @@ gen_best_ready(struct gen *g, struct err *e)
 		wordsig_free(&g->sigs);
 		return -1;
 	}
-	g->spans = malloc((size_t)GEN_ANCHORS_MAX * GEN_SPANS_MAX *
-	    sizeof *g->spans);
-	g->bnext = malloc((size_t)GEN_ANCHORS_MAX * (GEN_SPANS_MAX + 1) *
-	    sizeof *g->bnext);
+	g->spans = malloc((size_t)GEN_ANCHORS_MAX * sizeof *g->spans);
+	g->bnext = malloc((size_t)GEN_ANCHORS_MAX * sizeof *g->bnext);
 	g->bhead = malloc(GEN_BUCKETS * sizeof *g->bhead);
 	if (g->spans == NULL || g->bnext == NULL || g->bhead == NULL) {
 		wordsig_free(&g->sigs);
@@ -2069,18 +2058,21 @@ gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 
 /* gen_best by anagrams, for a rack of n tiles.  Every row with anchors
  * is summed up (gen_row_build), and each of its empty squares that can
- * start a span becomes a start, bounded by its widest span.  Starts and
- * spans share one queue by bound, best first (ids below GEN_ANCHORS_MAX
- * are starts, the rest spans).  A start that comes up is replaced by its
- * spans that could still win; a span that comes up is filled from the
- * rack (gen_span_words).  So spans are searched in order of their bounds
- * over the whole board, and the search ends when the best move found
- * beats every bound left. */
+ * start a span becomes a queue item, the widest span from it that may
+ * make a word.  Items are queued by bound, best first.  A span's bound
+ * grows with its width (each part does), so an item's bound is that of
+ * its narrower spans too: the one that comes up is filled from the rack
+ * (gen_span_keys, gen_lookup) and goes back as its next narrower span.
+ * So spans are searched in order of their bounds over the whole board,
+ * each bounded only when the one before it has come up, and the search
+ * ends when the best move found beats every bound left. */
 static void
 gen_best_spans(struct gen *g, int n, int first_move)
 {
-	int nstarts = 0, nspans = 0, d, i, top = -1, maxtop, ne;
+	int nitems = 0, d, i, top = -1, maxtop, ne;
 	int nkeys[2] = { 0, 0 }, cur = 0;
+	/* The spans of a pipeline's two steps, whose queue items move on. */
+	struct gen_span run[2];
 	const struct gen_span *prev = NULL;
 
 	for (d = 0; d < (first_move ? 1 : 2); d++)
@@ -2095,7 +2087,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			gen_row_build(g, d, i, first_move);
 			ne = rw->f->ne;
 			for (e1 = 0; e1 < ne; e1++) {
-				struct gen_start *st;
+				struct gen_span *sp = &g->spans[nitems];
 				int e2lo = rw->f->next_anchor[e1], e2hi, b;
 				uint32_t after;
 
@@ -2113,25 +2105,23 @@ gen_best_spans(struct gen *g, int n, int first_move)
 					continue;
 				/* The widest span, or the next if that one takes
 				 * every tile and cannot make a word. */
-				b = gen_window_bound(g, rw, e1, e2hi, n, NULL);
+				b = gen_window_bound(g, rw, e1, e2hi, n, sp);
 				if (b < 0 && e2hi > e2lo)
-					b = gen_window_bound(g, rw, e1, e2hi - 1, n, NULL);
+					b = gen_window_bound(g, rw, e1, --e2hi, n, sp);
 				if (b < 0)
 					continue;
-				st = &g->starts[nstarts];
-				st->bound = b;
-				st->dir = (uint8_t)d;
-				st->row = (uint8_t)i;
-				st->e1 = (uint8_t)e1;
-				st->e2lo = (uint8_t)e2lo;
-				st->e2hi = (uint8_t)e2hi;
-				gen_bucket_push(g, b, nstarts++, &top);
+				sp->dir = (uint8_t)d;
+				sp->row = (uint8_t)i;
+				sp->e1 = (uint8_t)e1;
+				sp->e2 = (uint8_t)e2hi;
+				sp->e2lo = (uint8_t)e2lo;
+				gen_bucket_push(g, b, nitems++, &top);
 			}
 		}
 	maxtop = top;
 	while (top >= 0) {
 		int32_t id = g->bhead[top];
-		int row, bound;
+		struct gen_span *sp;
 
 		if (id < 0) {
 			top--;
@@ -2140,47 +2130,31 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		if (g->have_best && top < g->best.score && top < GEN_BUCKETS - 1)
 			break;
 		g->bhead[top] = g->bnext[id];
-		if (id < GEN_ANCHORS_MAX) {
-			d = g->starts[id].dir;
-			row = g->starts[id].row;
-			bound = g->starts[id].bound;
-		} else {
-			d = g->spans[id - GEN_ANCHORS_MAX].dir;
-			row = g->spans[id - GEN_ANCHORS_MAX].row;
-			bound = g->spans[id - GEN_ANCHORS_MAX].bound;
-		}
-		if (g->have_best && bound < g->best.score)
+		sp = &g->spans[id];
+		if (g->have_best && sp->bound < g->best.score)
 			continue;
-		if (id < GEN_ANCHORS_MAX) {
-			const struct gen_start *st = &g->starts[id];
-			const struct gen_row *rw = &g->rows[d][row];
-			int floor = g->have_best ? g->best.score : 0, e2;
+		run[cur] = *sp;
+		/* The item's next narrower span goes back, unless it cannot
+		 * beat the best (nor can the narrower ones after it). */
+		if (sp->e2 > sp->e2lo) {
+			int b = gen_window_bound(g, &g->rows[sp->dir][sp->row],
+			    sp->e1, sp->e2 - 1, n, sp);
 
-			for (e2 = st->e2lo; e2 <= st->e2hi; e2++) {
-				struct gen_span *sp = &g->spans[nspans];
-
-				if (gen_window_bound(g, rw, st->e1, e2, n, sp) < floor)
-					continue;
-				sp->dir = (uint8_t)d;
-				sp->row = (uint8_t)row;
-				gen_bucket_push(g, sp->bound, GEN_ANCHORS_MAX + nspans++,
-				    &top);
-			}
-		} else {
-			/* A step of a pipeline: this span's keys are worked out
-			 * and their slots asked for, then the previous span's
-			 * keys (whose slots have come meanwhile) looked up. */
-			const struct gen_span *sp = &g->spans[id - GEN_ANCHORS_MAX];
-
-			nkeys[cur] = gen_span_keys(g, sp, g->pkeys[cur]);
-			if (prev != NULL && nkeys[!cur] > 0) {
-				gen_set_row(g, prev->dir, prev->row);
-				gen_lookup(g, prev->lo, prev->hi, g->pkeys[!cur],
-				    nkeys[!cur]);
-			}
-			prev = sp;
-			cur = !cur;
+			sp->e2--;
+			if (!g->have_best || b >= g->best.score)
+				gen_bucket_push(g, b, id, &top);
 		}
+		/* A step of a pipeline: this span's keys are worked out and
+		 * their slots asked for, then the previous span's keys (whose
+		 * slots have come meanwhile) looked up. */
+		nkeys[cur] = gen_span_keys(g, &run[cur], g->pkeys[cur]);
+		if (prev != NULL && nkeys[!cur] > 0) {
+			gen_set_row(g, prev->dir, prev->row);
+			gen_lookup(g, prev->lo, prev->hi, g->pkeys[!cur],
+			    nkeys[!cur]);
+		}
+		prev = &run[cur];
+		cur = !cur;
 	}
 	if (prev != NULL && nkeys[!cur] > 0) {
 		gen_set_row(g, prev->dir, prev->row);
