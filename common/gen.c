@@ -1762,6 +1762,13 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 				    key[pm->letter[q]], keys, &n, lo, hi);
 		return n;
 	}
+	/* wordsig's filter is megabytes: its blocks are asked for first, so
+	 * that their cache misses overlap. */
+	if (len <= g->rack_size + GEN_SPAN_FIXED)
+		for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least;
+		    q++)
+			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q] +
+			    key[0]);
 	for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least; q++) {
 		uint64_t base = fixed + g->subkey[k - 1][q];
 
