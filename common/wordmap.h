@@ -33,9 +33,12 @@ struct wordmap_slot {
 #define WORDMAP_TAG(key) ((uint32_t)((key) >> 40) << 8)
 
 struct wordmap {
-	/* A filter on the keys small enough to stay in cache: two bits of
-	 * one word per key, about 8 bits per key, so most keys with no word
-	 * are turned away without going to the table. */
+	/* A filter on the keys small enough to stay in cache: three bits of
+	 * one word per key, at least 8 bits per key (rounded up to a power
+	 * of 2), so most keys with no word are turned away without going to
+	 * the table.  (Three bits let through fewer keys without a word
+	 * than two: with the Norwegian list's 15.4 bits a key, about 0.5 %
+	 * instead of 1.5 %; with English's 8.8, 2.7 % instead of 4 %.) */
 	uint64_t *filter;
 	int fshift;          /* 64 - log2(filter words) */
 	struct wordmap_slot *slots;
@@ -62,7 +65,8 @@ wordmap_home(const struct wordmap *wm, uint64_t key)
 static inline uint64_t
 wordmap_filter_bits(uint64_t h)
 {
-	return ((uint64_t)1 << (h & 63)) | ((uint64_t)1 << ((h >> 6) & 63));
+	return ((uint64_t)1 << (h & 63)) | ((uint64_t)1 << ((h >> 6) & 63)) |
+	    ((uint64_t)1 << ((h >> 12) & 63));
 }
 
 /* 0 if no word has the multiset of key; 1 if one may. */
