@@ -21,9 +21,15 @@
  * is seen before a call; cross-sets are redone only in lines a changed
  * square touches.
  *
- * gen_best bounds each anchor twice.  First from the board and the rack
- * alone: for every span of squares a move from the anchor could fill, its
- * best tiles on its best premiums.  Anchors come off a heap, best bound
+ * gen_best mostly searches by anagrams (gen_best_spans): per row, sums
+ * of what does not depend on the rack are kept until a square of the
+ * row changes, spans are bounded from them and queued best bound
+ * first, a span's narrower spans only once it has come up (a bound
+ * grows with the span), and a span's words come from a table by letter
+ * multiset.  Racks it does not take (over 8 letters, over 2 blanks) go
+ * by anchors, each bounded twice.  First from the board and the rack
+ * alone: for every span of squares a move from the anchor could fill,
+ * its best tiles on its best premiums.  Anchors come off a heap, best bound
  * first; the first time one comes up, its spans are bounded again keeping
  * only those the rack's letters and the span's tiles can make a word of
  * (wordsig.h), and it goes back.  Once the best move found beats every
