@@ -1713,7 +1713,7 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	uint8_t passed[1 << GEN_SUB_MAX], letter[1 << GEN_SUB_MAX];
 	uint64_t fixed = 0, xs = 0, m;
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
-	int least, hit, npassed = 0;
+	int least, hit, npassed = 0, nq;
 
 	if (len < 2)
 		return 0;
@@ -1722,8 +1722,8 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	if (k <= GEN_SUB_MAX) {
 		const uint64_t *subkey = g->subkey[k];
 		const int *subval = g->subval[k];
-		int nq = g->nsub[k];
 
+		nq = g->nsub[k];
 		least = gen_sub_least(g, sp, g->topval[k]);
 		pm = gen_pass_find(g, 0, fixed, 0, k, least, &hit);
 		if (hit) {
@@ -1768,14 +1768,16 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 				    key[pm->letter[q]], keys, &n, lo, hi);
 		return n;
 	}
-	/* wordsig's filter is megabytes: its blocks are asked for first, so
-	 * that their cache misses overlap. */
+	/* The sub-multisets worth at least least.  wordsig's filter is
+	 * megabytes: their blocks are asked for first, so that the cache
+	 * misses overlap. */
+	for (nq = 0; nq < g->nsub[k - 1] && g->subval[k - 1][nq] >= least; nq++)
+		;
 	if (len <= g->rack_size + GEN_SPAN_FIXED)
-		for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least;
-		    q++)
+		for (q = 0; q < nq; q++)
 			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q] +
 			    key[0]);
-	for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least; q++) {
+	for (q = 0; q < nq; q++) {
 		uint64_t base = fixed + g->subkey[k - 1][q];
 
 		if (len <= g->rack_size + GEN_SPAN_FIXED &&
@@ -2119,8 +2121,10 @@ gen_best_spans(struct gen *g, int n, int first_move)
 				/* The widest span, or the next if that one takes
 				 * every tile and cannot make a word. */
 				b = gen_window_bound(g, rw, e1, e2hi, n, sp);
-				if (b < 0 && e2hi > e2lo)
-					b = gen_window_bound(g, rw, e1, --e2hi, n, sp);
+				if (b < 0 && e2hi > e2lo) {
+					e2hi--;
+					b = gen_window_bound(g, rw, e1, e2hi, n, sp);
+				}
 				if (b < 0)
 					continue;
 				sp->dir = (uint8_t)d;

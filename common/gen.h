@@ -62,8 +62,9 @@ const struct move *gen_moves(const struct gen *g);
  * (its best tiles on its best premiums, its cross-words); spans are
  * searched best bound first (a span's bound is also that of the
  * narrower spans inside it, which are bounded only when it comes up),
- * and the search stops when no bound left reaches the best found.  A span is searched by anagrams, not by walking
- * the GADDAG: each sub-multiset of the rack that could still win, plus
+ * and the search stops when no bound left reaches the best found.  A
+ * span is searched by anagrams, not by walking the GADDAG: each
+ * sub-multiset of the rack that could still win, plus
  * the span's tiles (one or two blanks as extra letters), is looked up in
  * a table of the lexicon's words by letter multiset (wordmap.h), and each
  * word found is tried on the squares.  Racks of over 8 letters or more
