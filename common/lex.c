@@ -58,6 +58,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+#include "bigmem.h"
 #include "lex.h"
 
 #define LEX_MAGIC       "\x89OVLEX\r\n"
@@ -1303,7 +1304,8 @@ lex_alloc(uint32_t nnodes, struct err *e)
 {
 	struct lex *lex = calloc(1, sizeof *lex);
 
-	if (lex == NULL || (lex->nodes = malloc((size_t)nnodes * 4)) == NULL) {
+	if (lex == NULL ||
+	    (lex->nodes = bigmem_malloc((size_t)nnodes * 4)) == NULL) {
 		free(lex);
 		err_set(e, 0, "out of memory loading lexicon");
 		return NULL;
@@ -1369,7 +1371,8 @@ load_kwg(const unsigned char *p, size_t len, const struct rules *r,
 	}
 	nnodes = (uint32_t)(len / 4);
 	lex = calloc(1, sizeof *lex);
-	if (lex == NULL || (lex->nodes = malloc((size_t)nnodes * 4)) == NULL) {
+	if (lex == NULL ||
+	    (lex->nodes = bigmem_malloc((size_t)nnodes * 4)) == NULL) {
 		free(lex);
 		err_set(e, 0, "out of memory loading lexicon");
 		return NULL;

@@ -14,6 +14,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "bigmem.h"
 #include "movegraph.h"
 
 #define MG_MAX_WORDS ((size_t)1 << 26)
@@ -112,7 +113,7 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 		err_set(e, 0, "lexicon too large for the move generator");
 		goto fail;
 	}
-	mg->w = malloc(total * sizeof *mg->w);
+	mg->w = bigmem_malloc(total * sizeof *mg->w);
 	if (mg->w == NULL)
 		goto oom;
 	mg->w[0] = mg->w[1] = 0;

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "bigmem.h"
 #include "wordmap.h"
 
 enum { WM_COUNT, WM_CLAIM, WM_FILL };
@@ -115,7 +116,7 @@ wordmap_build(struct wordmap *wm, const struct lex *lex,
 	}
 	if (nslots > SIZE_MAX / sizeof *wm->slots)
 		goto oom;
-	wm->slots = calloc((size_t)nslots, sizeof *wm->slots);
+	wm->slots = bigmem_calloc((size_t)nslots * sizeof *wm->slots);
 	b.count = calloc((size_t)nslots, sizeof *b.count);
 	if (wm->slots == NULL || b.count == NULL)
 		goto oom;
@@ -142,11 +143,13 @@ wordmap_build(struct wordmap *wm, const struct lex *lex,
 		nfilter *= 2;
 		fshift--;
 	}
-	wm->filter = calloc((size_t)nfilter, sizeof *wm->filter);
+	if (nfilter > SIZE_MAX / sizeof *wm->filter)
+		goto oom;
+	wm->filter = bigmem_calloc((size_t)nfilter * sizeof *wm->filter);
 	if (wm->filter == NULL)
 		goto oom;
 	wm->fshift = fshift;
-	wm->letters = malloc(total ? total : 1);
+	wm->letters = bigmem_malloc(total);
 	if (wm->letters == NULL)
 		goto oom;
 	wm->nletters = total;

@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "bigmem.h"
 #include "wordsig.h"
 
 /* About 10 bits per key and 4 bits set per key: under 2 % false ones. */
@@ -132,7 +133,11 @@ wordsig_build(struct wordsig *ws, const struct lex *lex, int maxlen,
 		nb *= 2;
 		shift--;
 	}
-	ws->bits = calloc(nb * 8, sizeof *ws->bits);
+	if (nb > SIZE_MAX / 8 / sizeof *ws->bits) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	ws->bits = bigmem_calloc(nb * 8 * sizeof *ws->bits);
 	if (ws->bits == NULL) {
 		err_set(e, 0, "out of memory");
 		return -1;
