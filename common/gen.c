@@ -40,6 +40,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bigmem.h"
 #include "gen.h"
 #include "movegraph.h"
 #include "wordmap.h"
@@ -241,7 +242,9 @@ struct gen {
 struct gen *
 gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 {
-	struct gen *g = calloc(1, sizeof *g);
+	/* Its row sums and memos are a few hundred kilobytes, all used
+	 * each move: on a huge page they take one TLB entry. */
+	struct gen *g = bigmem_calloc(sizeof *g);
 	int t;
 
 	if (g == NULL) {
