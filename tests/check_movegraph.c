@@ -1,8 +1,11 @@
 /* check_movegraph.c — the move generator's layouts of the lexicon: the
  * movegraph holds the GADDAG's arcs exactly, also when a child points into
- * the middle of a sibling list (KWG files may), and the word filter never
- * turns a word away. */
+ * the middle of a sibling list (KWG files may), the word filter never
+ * turns a word away, and the big tables' blocks are zeroed and (on Linux)
+ * laid on huge-page boundaries. */
+#include <stdint.h>
 #include "testutil.h"
+#include "bigmem.h"
 #include "gen.h"
 #include "movegraph.h"
 #include "wordmap.h"
@@ -342,6 +345,39 @@ START_TEST(wordmap_finds_every_word_once)
 }
 END_TEST
 
+/* Blocks of the big tables: as calloc, and a big one starts on a 2 MiB
+ * boundary on Linux, where the huge-page advice needs it. */
+START_TEST(bigmem_blocks)
+{
+	size_t sizes[] = { 0, 100, (size_t)3 << 20 }, i, k;
+
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		unsigned char *p = bigmem_calloc(sizes[i]);
+		unsigned char *q = bigmem_malloc(sizes[i]);
+		size_t nonzero = 0;
+
+		ck_assert_ptr_nonnull(p);
+		ck_assert_ptr_nonnull(q);
+		for (k = 0; k < sizes[i]; k++)
+			nonzero += p[k] != 0;
+		ck_assert_uint_eq(nonzero, 0);
+		if (sizes[i] > 0) {
+			memset(p, 0xa5, sizes[i]);
+			memset(q, 0x5a, sizes[i]);
+			ck_assert_int_eq(p[sizes[i] - 1], 0xa5);
+		}
+#if defined(__linux__)
+		if (sizes[i] >= ((size_t)1 << 20)) {
+			ck_assert_uint_eq((uintptr_t)p % ((uintptr_t)2 << 20), 0);
+			ck_assert_uint_eq((uintptr_t)q % ((uintptr_t)2 << 20), 0);
+		}
+#endif
+		free(p);
+		free(q);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -353,6 +389,7 @@ main(void)
 	tcase_add_test(tc, list_pointers_into_lists);
 	tcase_add_test(tc, wordsig_keeps_every_word);
 	tcase_add_test(tc, wordmap_finds_every_word_once);
+	tcase_add_test(tc, bigmem_blocks);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }
