@@ -52,10 +52,12 @@ for v in no da is is-old en; do
 	load=$(cpu /dev/null $run -g 0) || { echo "bagsim $v: failed"; continue; }
 	games=$GAMES
 	if [ -z "$games" ]; then
-		t=$(cpu /dev/null $run -g 20) || { echo "bagsim $v: failed"; continue; }
+		# 200 games take a tenth of a second or more: with fewer,
+		# the loading time's own noise swamps theirs.
+		t=$(cpu /dev/null $run -g 200) || { echo "bagsim $v: failed"; continue; }
 		games=$(echo "$t $load" | awk -v s="$SECS" '{
-			t = $1 - $2; if (t < 0.001) t = 0.001
-			g = int(20 * s / t); if (g < 20) g = 20; if (g > 100000) g = 100000; print g }')
+			t = $1 - $2; if (t < 0.05) t = 0.05
+			g = int(200 * s / t); if (g < 200) g = 200; if (g > 100000) g = 100000; print g }')
 	fi
 	t=$(cpu "$W/stats" $run -g "$games") || { echo "bagsim $v: failed"; continue; }
 	turns=$(awk -F'\t' '$1 == "turns" { print $3 }' "$W/stats")
