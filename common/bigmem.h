@@ -4,8 +4,8 @@
  * random, a few places per move tried.  With the usual 4 KiB pages most
  * of those reads also miss the TLB; on Linux these blocks are aligned to
  * 2 MiB and advised to use huge pages (transparent huge pages in
- * "madvise" mode, as Debian ships), which made self-play about 5 %
- * faster with the Norwegian lexicon.  Elsewhere, or when the kernel
+ * "madvise" mode, as Debian ships), which made self-play a few per
+ * cent faster (README.md, Performance).  Elsewhere, or when the kernel
  * says no, they are ordinary blocks.  Free them with free().
  */
 #ifndef ORDVERK_BIGMEM_H

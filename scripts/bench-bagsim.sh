@@ -55,12 +55,13 @@ for v in no da is is-old en; do
 	run="$one $BIN/bagsim play -q -r $v -l $lex -s 1 -S"
 	# The fastest of RUNS loadings and of RUNS runs of the same games:
 	# on a shared machine a run is only ever slowed down by others.
-	load=""
+	loads=""
 	for r in $(seq "$RUNS"); do
-		l=$(cpu /dev/null $run -g 0) || { load=""; break; }
-		load=$(echo "$load $l" | awk '{ print ($2 != "" && ($1 == "" || $2 < $1)) ? $2 : $1 }')
+		l=$(cpu /dev/null $run -g 0) || { loads=""; break; }
+		loads="$loads $l"
 	done
-	[ -n "$load" ] || { echo "bagsim $v: failed"; continue; }
+	[ -n "$loads" ] || { echo "bagsim $v: failed"; continue; }
+	load=$(echo "$loads" | awk '{ m = $1; for (i = 2; i <= NF; i++) if ($i < m) m = $i; print m }')
 	games=$GAMES
 	if [ -z "$games" ]; then
 		# 200 games take a tenth of a second or more: with fewer,
