@@ -1370,13 +1370,8 @@ load_kwg(const unsigned char *p, size_t len, const struct rules *r,
 		return NULL;
 	}
 	nnodes = (uint32_t)(len / 4);
-	lex = calloc(1, sizeof *lex);
-	if (lex == NULL ||
-	    (lex->nodes = bigmem_malloc((size_t)nnodes * 4)) == NULL) {
-		free(lex);
-		err_set(e, 0, "out of memory loading lexicon");
+	if ((lex = lex_alloc(nnodes, e)) == NULL)
 		return NULL;
-	}
 	for (i = 0; i < nnodes; i++) {
 		uint32_t k = get32(p + 4 * (size_t)i);
 		int t = (int)(k >> 24);
