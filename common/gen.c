@@ -26,8 +26,7 @@
  * row changes, spans are bounded from them and queued best bound
  * first, a span's narrower spans only once it has come up (a bound
  * grows with the span), and a span's words come from a table by letter
- * multiset (with a blank, the letters it may be from blankmap.h).
- * Racks it does not take (over 8 letters, over 2 blanks) go
+ * multiset.  Racks it does not take (over 8 letters, over 2 blanks) go
  * by anchors, each bounded twice.  First from the board and the rack
  * alone: for every span of squares a move from the anchor could fill,
  * its best tiles on its best premiums.  Anchors come off a heap, best bound
@@ -42,7 +41,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bigmem.h"
-#include "blankmap.h"
 #include "gen.h"
 #include "movegraph.h"
 #include "wordmap.h"
@@ -68,10 +66,6 @@ struct gen_anchor {
 #define GEN_PASS_MEMO  256
 #define GEN_TILES_MEMO 64
 #define GEN_PASS_MAX   48
-/* Words of up to GEN_BLANK_MAXLEN letters are in gen_best's blankmap:
- * nine in ten of the multisets a blank completes (Norwegian), in a table
- * of 8 MB. */
-#define GEN_BLANK_MAXLEN 10
 
 /* A span gen_best may fill: squares lo..hi of a row, k of them empty,
  * with the parts of its bound (gen_anchor_bound): tiles there, word
@@ -182,7 +176,6 @@ struct gen {
 	/* gen_best: the words of each letter multiset (wordmap.h), and room
 	 * for the spans and the heap of anchors and spans. */
 	struct wordmap map;
-	struct blankmap blanks;        /* what a blank may be (blankmap.h) */
 	struct gen_span *spans;
 	int32_t *bnext, *bhead;
 	struct gen_rowfix rowfix[2][RULES_MAX_DIM];
@@ -286,7 +279,6 @@ gen_destroy(struct gen *g)
 	movegraph_free(&g->mg);
 	wordsig_free(&g->sigs);
 	wordmap_free(&g->map);
-	blankmap_free(&g->blanks);
 	free(g->spans);
 	free(g->bnext);
 	free(g->bhead);
@@ -1692,14 +1684,6 @@ gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 		for (m1 = xs; m1 != 0; m1 &= m1 - 1) {
 			uint64_t kx = base + key[gen_lowest_bit64(m1)];
 
-			/* The second letter from the first one on. */
-			if (len <= g->blanks.maxlen) {
-				for (m2 = blankmap_letters(&g->blanks, kx) & m1;
-				    m2 != 0; m2 &= m2 - 1)
-					gen_add_key(g, kx + key[gen_lowest_bit64(m2)],
-					    keys, n, sp->lo, sp->hi);
-				continue;
-			}
 			if (len <= g->rack_size + GEN_SPAN_FIXED &&
 			    !wordsig_maybe(&g->sigs, kx + key[0]))
 				continue;
@@ -1787,33 +1771,26 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 				    key[pm->letter[q]], keys, &n, lo, hi);
 		return n;
 	}
-	/* The sub-multisets worth at least least.  blankmap and wordsig
-	 * are megabytes: their slots or blocks are asked for first, so that
-	 * the cache misses overlap. */
+	/* The sub-multisets worth at least least.  wordsig's filter is
+	 * megabytes: their blocks are asked for first, so that the cache
+	 * misses overlap. */
 	for (nq = 0; nq < g->nsub[k - 1] && g->subval[k - 1][nq] >= least; nq++)
 		;
-	if (len <= g->blanks.maxlen)
-		for (q = 0; q < nq; q++)
-			blankmap_prefetch(&g->blanks, fixed + g->subkey[k - 1][q]);
-	else if (len <= g->rack_size + GEN_SPAN_FIXED)
+	if (len <= g->rack_size + GEN_SPAN_FIXED)
 		for (q = 0; q < nq; q++)
 			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q] +
 			    key[0]);
 	for (q = 0; q < nq; q++) {
-		uint64_t base = fixed + g->subkey[k - 1][q], may = xs;
+		uint64_t base = fixed + g->subkey[k - 1][q];
 
-		/* The letters the blank may be: from blankmap, or each of the
-		 * span's asked of the word filter. */
-		if (len <= g->blanks.maxlen)
-			may &= blankmap_letters(&g->blanks, base);
-		else if (len <= g->rack_size + GEN_SPAN_FIXED &&
+		if (len <= g->rack_size + GEN_SPAN_FIXED &&
 		    !wordsig_maybe(&g->sigs, base + key[0]))
 			continue;
-		for (m = may; m != 0; m &= m - 1) {
+		for (m = xs; m != 0; m &= m - 1) {
 			int L = gen_lowest_bit64(m);
 			uint64_t kx = base + key[L];
 
-			if (len <= g->blanks.maxlen || wordmap_maybe(wm, kx)) {
+			if (wordmap_maybe(wm, kx)) {
 				gen_add_key(g, kx, keys, &n, lo, hi);
 				if (npassed < GEN_PASS_MAX) {
 					passed[npassed] = (uint8_t)q;
@@ -1892,16 +1869,8 @@ gen_best_ready(struct gen *g, struct err *e)
 	if (wordsig_build(&g->sigs, g->lex, g->rack_size + GEN_SPAN_FIXED,
 	    e) != 0)
 		return -1;
-	/* blankmap's building takes more memory than it keeps: before the
-	 * word table, it does not raise the peak. */
-	if (blankmap_build(&g->blanks, g->lex, g->sigs.letter,
-	    g->r->nletters, GEN_BLANK_MAXLEN, e) != 0) {
-		wordsig_free(&g->sigs);
-		return -1;
-	}
 	if (wordmap_build(&g->map, g->lex, g->sigs.letter, e) != 0) {
 		wordsig_free(&g->sigs);
-		blankmap_free(&g->blanks);
 		return -1;
 	}
 	g->spans = malloc((size_t)GEN_ANCHORS_MAX * sizeof *g->spans);
@@ -1910,7 +1879,6 @@ gen_best_ready(struct gen *g, struct err *e)
 	if (g->spans == NULL || g->bnext == NULL || g->bhead == NULL) {
 		wordsig_free(&g->sigs);
 		wordmap_free(&g->map);
-		blankmap_free(&g->blanks);
 		free(g->spans);
 		free(g->bnext);
 		free(g->bhead);

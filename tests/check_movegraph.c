@@ -1,13 +1,11 @@
 /* check_movegraph.c — the move generator's layouts of the lexicon: the
  * movegraph holds the GADDAG's arcs exactly, also when a child points into
  * the middle of a sibling list (KWG files may), the word filter never
- * turns a word away, the blank table names every letter that completes a
- * word, and the big tables' blocks are zeroed and (on Linux) laid on
- * huge-page boundaries. */
+ * turns a word away, and the big tables' blocks are zeroed and (on Linux)
+ * laid on huge-page boundaries. */
 #include <stdint.h>
 #include "testutil.h"
 #include "bigmem.h"
-#include "blankmap.h"
 #include "gen.h"
 #include "movegraph.h"
 #include "wordmap.h"
@@ -285,69 +283,6 @@ START_TEST(wordsig_keeps_every_word)
 }
 END_TEST
 
-START_TEST(blankmap_completes_every_word)
-{
-	const struct rules *r = rules_builtin("en");
-	struct lex *lex = test_lex_from_words(r, words);
-	struct wordsig ws;
-	struct blankmap bm;
-	struct err e;
-	const char *const *w;
-	uint8_t t[RULES_MAX_WORD];
-	uint8_t abcxz[RULES_MAX_WORD];
-	int n, i, checked = 0, A, B, C, X, Z;
-
-	ck_assert_int_le(rules_normalise_word(r, "ABCXZ", 5, abcxz, &n, NULL),
-	    NORM_FOLDED);
-	A = abcxz[0];
-	B = abcxz[1];
-	C = abcxz[2];
-	X = abcxz[3];
-	Z = abcxz[4];
-	ck_assert_int_eq(wordsig_build(&ws, lex, 8, &e), 0);
-	ck_assert_int_eq(blankmap_build(&bm, lex, ws.letter, r->nletters, 5,
-	    &e), 0);
-	ck_assert_int_eq(bm.maxlen, 5);
-	/* Every word of up to 5 letters, less any one of its letters, is
-	 * completed by that letter. */
-	for (w = words; *w != NULL; w++) {
-		ck_assert_int_le(rules_normalise_word(r, *w, strlen(*w), t, &n,
-		    NULL), NORM_FOLDED);
-		if (n > 5)
-			continue;
-		for (i = 0; i < n; i++) {
-			uint64_t base = key_of(&ws, t, n, -1) - ws.letter[t[i]];
-
-			ck_assert((blankmap_letters(&bm, base) >> t[i]) & 1);
-			checked++;
-		}
-	}
-	ck_assert_int_gt(checked, 50);
-	/* Exactly (the keys are fixed, so no two tags meet here): A and B
-	 * are completed by A (ABA, BAA) and C (CAB, ABC); A alone by B (AB,
-	 * BA), C (AC), X (AX) and Z (ZA); TABLE by nothing, as TABLES and
-	 * STABLE have more than 5 letters. */
-	t[0] = (uint8_t)A;
-	t[1] = (uint8_t)B;
-	ck_assert_uint_eq(blankmap_letters(&bm, key_of(&ws, t, 2, -1)),
-	    (uint64_t)1 << A | (uint64_t)1 << C);
-	ck_assert_uint_eq(blankmap_letters(&bm, key_of(&ws, t, 1, -1)),
-	    (uint64_t)1 << B | (uint64_t)1 << C |
-	    (uint64_t)1 << X | (uint64_t)1 << Z);
-	ck_assert_int_le(rules_normalise_word(r, "TABLE", 5, t, &n, NULL),
-	    NORM_FOLDED);
-	ck_assert_uint_eq(blankmap_letters(&bm, key_of(&ws, t, n, -1)), 0);
-	blankmap_free(&bm);
-	/* Over BLANKMAP_LETTERS letters there is no table. */
-	ck_assert_int_eq(blankmap_build(&bm, lex, ws.letter,
-	    BLANKMAP_LETTERS + 1, 5, &e), 0);
-	ck_assert_int_eq(bm.maxlen, 0);
-	ck_assert_ptr_null(bm.slots);
-	wordsig_free(&ws);
-	lex_destroy(lex);
-}
-END_TEST
-
 /* How many of the words under key in wm are t[0..n) (in that order). */
 static int
 wordmap_has(const struct wordmap *wm, uint64_t key, const uint8_t *t, int n)
@@ -454,7 +389,6 @@ main(void)
 	tcase_add_test(tc, list_pointers_into_lists);
 	tcase_add_test(tc, wordsig_keeps_every_word);
 	tcase_add_test(tc, wordmap_finds_every_word_once);
-	tcase_add_test(tc, blankmap_completes_every_word);
 	tcase_add_test(tc, bigmem_blocks);
 	suite_add_tcase(s, tc);
 	return test_run(s);
