@@ -66,6 +66,7 @@ struct gen_anchor {
 #define GEN_PASS_MEMO  256
 #define GEN_TILES_MEMO 64
 #define GEN_PASS_MAX   48
+#define GEN_NEED_MAX   4
 
 /* A span gen_best may fill: squares lo..hi of a row, k of them empty,
  * with the parts of its bound (gen_anchor_bound): tiles there, word
@@ -186,6 +187,8 @@ struct gen {
 	uint64_t subkey[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
 	int subval[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];  /* their value sums,
 	                                                  largest first */
+	uint64_t sublet[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];  /* their letters
+	                                                       (bit L) */
 	int nsub[GEN_SUB_MAX + 1];
 	int topval[RULES_MAX_RACK + 1];  /* sum of the rack's q best values */
 	int topletter;                   /* value of its best letter (not a
@@ -211,6 +214,13 @@ struct gen {
 		int least;
 		uint8_t k, n, q[GEN_PASS_MAX], letter[GEN_PASS_MAX];
 	} pass[2][GEN_PASS_MEMO];
+	/* Beside pass[1][]: the cross-sets of the squares with a cross-word
+	 * of the span that made the entry, which ruled out some letters
+	 * (gen_blank_may) before the filters were asked. */
+	struct gen_pass_need {
+		int n;
+		uint64_t cross[GEN_NEED_MAX];
+	} pass_need[GEN_PASS_MEMO];
 	/* gen_all_tiles_ok's answers with a blank, per tiles' key. */
 	struct gen_tiles_memo {
 		uint64_t fixed_key;
@@ -1137,10 +1147,10 @@ gen_subsets(struct gen *g)
 	uint8_t letter[GEN_SUB_MAX];
 	int have[GEN_SUB_MAX], take[GEN_SUB_MAX];
 	int nd = 0, total = 0, t, q, size = 0, val = 0, maxval = 0;
-	uint64_t key = 0;
+	uint64_t key = 0, let = 0;
 	/* As generated, then counted by value: a stable sort, best first,
 	 * dealt out by size in that order. */
-	uint64_t rawkey[1 << GEN_SUB_MAX];
+	uint64_t rawkey[1 << GEN_SUB_MAX], rawlet[1 << GEN_SUB_MAX];
 	int rawval[1 << GEN_SUB_MAX], nraw = 0;
 	uint8_t rawsize[1 << GEN_SUB_MAX], order[1 << GEN_SUB_MAX];
 	int count[GEN_SUB_MAX * 64 + 2];
@@ -1161,6 +1171,7 @@ gen_subsets(struct gen *g)
 	memset(count, 0, (size_t)(maxval + 2) * sizeof count[0]);
 	for (;;) {
 		rawkey[nraw] = key;
+		rawlet[nraw] = let;
 		rawval[nraw] = val;
 		rawsize[nraw++] = (uint8_t)size;
 		count[maxval - val + 1]++;
@@ -1170,6 +1181,7 @@ gen_subsets(struct gen *g)
 
 			if (take[q] < have[q]) {
 				take[q]++;
+				let |= (uint64_t)1 << letter[q];
 				key += k1;
 				val += v1;
 				size++;
@@ -1179,6 +1191,7 @@ gen_subsets(struct gen *g)
 			val -= take[q] * v1;
 			size -= take[q];
 			take[q] = 0;
+			let &= ~((uint64_t)1 << letter[q]);
 		}
 		if (q == nd)
 			break;
@@ -1194,6 +1207,7 @@ gen_subsets(struct gen *g)
 		int r = order[t], sz = rawsize[r], at = g->nsub[sz]++;
 
 		g->subkey[sz][at] = rawkey[r];
+		g->sublet[sz][at] = rawlet[r];
 		g->subval[sz][at] = rawval[r];
 	}
 	g->subs_ok = 1;
@@ -1663,6 +1677,30 @@ gen_pass_keep(const struct gen *g, struct gen_pass_memo *pm, uint64_t fixed,
 	memcpy(pm->letter, letter, (size_t)n);
 }
 
+/* gen_span_keys with a blank: the letters of xs the blank may stand for
+ * on span sp when the rack's other new tiles are a sub-multiset whose
+ * letters are let.  A square of the span with a cross-word that none of
+ * let's letters fits must take the blank: there can be one such square,
+ * and the blank's letter must fit it.  (About half the letters a blank
+ * was asked about, and of the keys looked up, go.) */
+static uint64_t
+gen_blank_may(const struct gen *g, const struct gen_span *sp, uint64_t let,
+	uint64_t xs)
+{
+	const struct gen_rowfix *f = &g->rowfix[sp->dir][sp->row];
+	int c, c2 = f->ci[sp->e2 + 1], unfit = 0;
+
+	for (c = f->ci[sp->e1]; c < c2; c++) {
+		uint64_t cross = f->cross[f->cx[c]];
+
+		if ((cross & let) == 0) {
+			unfit++;
+			xs &= cross;
+		}
+	}
+	return unfit > 1 ? 0 : xs;
+}
+
 /* gen_span_keys with two blanks: the keys of each (k-2)-letter
  * sub-multiset of the rack, the span's tiles (keys summing to fixed) and
  * two letters of xs. */
@@ -1714,9 +1752,11 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	const uint64_t *key = g->sigs.letter;
 	struct gen_pass_memo *pm;
 	uint8_t passed[1 << GEN_SUB_MAX], letter[1 << GEN_SUB_MAX];
-	uint64_t fixed = 0, xs = 0, m;
+	uint64_t fixed = 0, xs = 0, m, may[1 << GEN_SUB_MAX];
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
-	int least, hit, npassed = 0, nq;
+	int least, hit, npassed = 0, nq, nneed, c1;
+	struct gen_pass_need *pn;
+	const struct gen_rowfix *f = &g->rowfix[sp->dir][sp->row];
 
 	if (len < 2)
 		return 0;
@@ -1763,30 +1803,47 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	if (g->rack[0] >= 2 && k >= 2)
 		gen_span_keys2(g, sp, fixed, xs, keys, &n);
 	least = gen_sub_least(g, sp, g->topval[k]);
+	/* The squares with a cross-word rule out letters before the filters
+	 * are asked (gen_blank_may).  A memo entry made by a span without
+	 * them holds all keys that pass, and this span picks its own from
+	 * them; one made with them is of use to spans with the same. */
+	c1 = f->ci[sp->e1];
+	nneed = f->ci[sp->e2 + 1] - c1;
 	pm = gen_pass_find(g, 1, fixed, xs, k, least, &hit);
+	pn = &g->pass_need[pm - g->pass[1]];
+	if (hit && pn->n != 0) {
+		hit = pn->n == nneed;
+		for (j = 0; hit && j < nneed; j++)
+			hit = pn->cross[j] == f->cross[f->cx[c1 + j]];
+	}
 	if (hit) {
 		for (q = 0; q < pm->n; q++)
-			if (g->subval[k - 1][pm->q[q]] >= least)
+			if (g->subval[k - 1][pm->q[q]] >= least &&
+			    (pn->n != 0 || nneed == 0 ||
+			    ((gen_blank_may(g, sp, g->sublet[k - 1][pm->q[q]],
+			    xs) >> pm->letter[q]) & 1)))
 				gen_add_key(g, fixed + g->subkey[k - 1][pm->q[q]] +
 				    key[pm->letter[q]], keys, &n, lo, hi);
 		return n;
 	}
-	/* The sub-multisets worth at least least.  wordsig's filter is
-	 * megabytes: their blocks are asked for first, so that the cache
-	 * misses overlap. */
+	/* The sub-multisets worth at least least, with the letters the
+	 * blank may be beside each.  wordsig's filter is megabytes: their
+	 * blocks are asked for first, so that the cache misses overlap. */
 	for (nq = 0; nq < g->nsub[k - 1] && g->subval[k - 1][nq] >= least; nq++)
-		;
+		may[nq] = nneed != 0 ?
+		    gen_blank_may(g, sp, g->sublet[k - 1][nq], xs) : xs;
 	if (len <= g->rack_size + GEN_SPAN_FIXED)
 		for (q = 0; q < nq; q++)
-			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q] +
-			    key[0]);
+			if (may[q] != 0)
+				wordsig_prefetch(&g->sigs, fixed +
+				    g->subkey[k - 1][q] + key[0]);
 	for (q = 0; q < nq; q++) {
 		uint64_t base = fixed + g->subkey[k - 1][q];
 
-		if (len <= g->rack_size + GEN_SPAN_FIXED &&
-		    !wordsig_maybe(&g->sigs, base + key[0]))
+		if (may[q] == 0 || (len <= g->rack_size + GEN_SPAN_FIXED &&
+		    !wordsig_maybe(&g->sigs, base + key[0])))
 			continue;
-		for (m = xs; m != 0; m &= m - 1) {
+		for (m = may[q]; m != 0; m &= m - 1) {
 			int L = gen_lowest_bit64(m);
 			uint64_t kx = base + key[L];
 
@@ -1801,6 +1858,13 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 		}
 	}
 	gen_pass_keep(g, pm, fixed, xs, k, least, passed, letter, npassed);
+	if (nneed > GEN_NEED_MAX) {
+		pm->stamp = 0;
+	} else {
+		pn->n = nneed;
+		for (j = 0; j < nneed; j++)
+			pn->cross[j] = f->cross[f->cx[c1 + j]];
+	}
 	return n;
 }
 

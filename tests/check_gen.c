@@ -491,6 +491,92 @@ START_TEST(kept_state_agrees_with_fresh)
 END_TEST
 
 /* Every generated move passes move_validate with the same score. */
+/* gen_best with blanks on the rack (where letters are ruled out before
+ * the filters are asked, square by square) finds the top score of
+ * gen_all with the fewest tiles: through greedy self-play, at every
+ * position the mover's rack with one and with two of its tiles made
+ * blanks. */
+START_TEST(best_with_blanks_agrees_with_all)
+{
+	static const char *const var[] = { "no", "en" };
+	static const char *const wl[] = {
+		"wordlists/small/no-bokmaal-2to4.txt",
+		"wordlists/small/en-enable-2to4.txt",
+	};
+	size_t f;
+	long checked = 0, found = 0;
+
+	for (f = 0; f < 2; f++) {
+		const struct rules *r = rules_builtin(var[f]);
+		char wpath[512];
+		struct lex *lex;
+		struct gen *g;
+		struct game *gm;
+		struct err e;
+		int k;
+
+		if (test_shared_path(wl[f], wpath, sizeof wpath, "blanks") == NULL)
+			return;
+		lex = test_lex_from_file(r, wpath, 1);
+		g = gen_create(r, lex, &e);
+		gm = game_create(r, 2, &e);
+		ck_assert_ptr_nonnull(g);
+		ck_assert_ptr_nonnull(gm);
+		for (k = 0; k < 2; k++) {
+			ck_assert_int_eq(game_start(gm, 500 + (uint64_t)k, &e), 0);
+			while (game_over(gm) == 0) {
+				const struct position *gp = game_position(gm);
+				static struct position p;
+				struct move best;
+				int blanks, t, have;
+
+				for (blanks = 1; blanks <= 2; blanks++) {
+					uint8_t *rack;
+					const struct move *m;
+					long n, i;
+					int top = -1, tn = 99, made = 0;
+
+					p = *gp;
+					rack = p.racks[p.to_move];
+					for (t = RULES_MAX_TILES - 1; t > 0 && made < blanks; t--)
+						while (rack[t] > 0 && made < blanks) {
+							rack[t]--;
+							rack[0]++;
+							made++;
+						}
+					n = gen_all(g, &p, 0, GEN_PLACEMENTS, &e);
+					m = gen_moves(g);
+					for (i = 0; i < n; i++)
+						if (m[i].score > top ||
+						    (m[i].score == top && m[i].ntiles < tn)) {
+							top = m[i].score;
+							tn = m[i].ntiles;
+						}
+					have = gen_best(g, &p, &best);
+					ck_assert_int_eq(have, n > 0);
+					if (have) {
+						ck_assert_int_eq(best.score, top);
+						ck_assert_int_eq(best.ntiles, tn);
+						found++;
+					}
+					checked++;
+				}
+				if (!gen_best(g, gp, &best)) {
+					memset(&best, 0, sizeof best);
+					best.kind = MOVE_PASS;
+				}
+				ck_assert_msg(game_play(gm, &best, &e) == 0, "%s", e.msg);
+			}
+		}
+		game_destroy(gm);
+		gen_destroy(g);
+		lex_destroy(lex);
+	}
+	ck_assert_int_gt(checked, 80);
+	ck_assert_int_gt(found, 60);
+}
+END_TEST
+
 START_TEST(validate_agrees)
 {
 	char mpath[512], wpath[512];
@@ -931,6 +1017,7 @@ gen_suite(void)
 	tcase_add_test(tc, conformance_en);
 	tcase_add_test(tc, brute_force_small_lexicon);
 	tcase_add_test(tc, kept_state_agrees_with_fresh);
+	tcase_add_test(tc, best_with_blanks_agrees_with_all);
 	tcase_add_test(tc, validate_agrees);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("sowpods");
