@@ -410,6 +410,35 @@ START_TEST(brute_force_small_lexicon)
 }
 END_TEST
 
+/* Self-play tests on small lexicons (fast to play), Norwegian and
+ * English. */
+static const char *const small_var[] = { "no", "en" };
+
+/* For small_var[f]: the rules, the small lexicon, a generator over it and
+ * a two-player game; 0 if ../shared lacks the list (what names the test
+ * in the skip message). */
+static int
+small_setup(size_t f, const char *what, const struct rules **r,
+	struct lex **lex, struct gen **g, struct game **gm)
+{
+	static const char *const wl[] = {
+		"wordlists/small/no-bokmaal-2to4.txt",
+		"wordlists/small/en-enable-2to4.txt",
+	};
+	char wpath[512];
+	struct err e;
+
+	if (test_shared_path(wl[f], wpath, sizeof wpath, what) == NULL)
+		return 0;
+	*r = rules_builtin(small_var[f]);
+	*lex = test_lex_from_file(*r, wpath, 1);
+	*g = gen_create(*r, *lex, &e);
+	*gm = game_create(*r, 2, &e);
+	ck_assert_ptr_nonnull(*g);
+	ck_assert_ptr_nonnull(*gm);
+	return 1;
+}
+
 /* A generator keeps what it worked out for earlier boards (cross-sets by
  * their lines of tiles, rows that have not changed): through greedy
  * self-play games one generator must list the same moves and find the
@@ -417,30 +446,19 @@ END_TEST
  * keeps making them cheap; no and en both. */
 START_TEST(kept_state_agrees_with_fresh)
 {
-	static const char *const var[] = { "no", "en" };
-	static const char *const wl[] = {
-		"wordlists/small/no-bokmaal-2to4.txt",
-		"wordlists/small/en-enable-2to4.txt",
-	};
 	size_t f;
 	long positions = 0, moves = 0;
 
 	for (f = 0; f < 2; f++) {
-		const struct rules *r = rules_builtin(var[f]);
-		char wpath[512];
+		const struct rules *r;
 		struct lex *lex;
 		struct gen *g;
 		struct game *gm;
 		struct err e;
 		int k;
 
-		if (test_shared_path(wl[f], wpath, sizeof wpath, "kept state") == NULL)
+		if (!small_setup(f, "kept state", &r, &lex, &g, &gm))
 			return;
-		lex = test_lex_from_file(r, wpath, 1);
-		g = gen_create(r, lex, &e);
-		gm = game_create(r, 2, &e);
-		ck_assert_ptr_nonnull(g);
-		ck_assert_ptr_nonnull(gm);
 		for (k = 0; k < 3; k++) {
 			ck_assert_int_eq(game_start(gm, 77 + (uint64_t)k, &e), 0);
 			while (game_over(gm) == 0) {
@@ -490,7 +508,6 @@ START_TEST(kept_state_agrees_with_fresh)
 }
 END_TEST
 
-/* Every generated move passes move_validate with the same score. */
 /* gen_best with blanks on the rack (where letters are ruled out before
  * the filters are asked, square by square) finds the top score of
  * gen_all with the fewest tiles: through greedy self-play, at every
@@ -498,30 +515,19 @@ END_TEST
  * blanks. */
 START_TEST(best_with_blanks_agrees_with_all)
 {
-	static const char *const var[] = { "no", "en" };
-	static const char *const wl[] = {
-		"wordlists/small/no-bokmaal-2to4.txt",
-		"wordlists/small/en-enable-2to4.txt",
-	};
 	size_t f;
 	long checked = 0, found = 0;
 
 	for (f = 0; f < 2; f++) {
-		const struct rules *r = rules_builtin(var[f]);
-		char wpath[512];
+		const struct rules *r;
 		struct lex *lex;
 		struct gen *g;
 		struct game *gm;
 		struct err e;
 		int k;
 
-		if (test_shared_path(wl[f], wpath, sizeof wpath, "blanks") == NULL)
+		if (!small_setup(f, "blanks", &r, &lex, &g, &gm))
 			return;
-		lex = test_lex_from_file(r, wpath, 1);
-		g = gen_create(r, lex, &e);
-		gm = game_create(r, 2, &e);
-		ck_assert_ptr_nonnull(g);
-		ck_assert_ptr_nonnull(gm);
 		for (k = 0; k < 2; k++) {
 			ck_assert_int_eq(game_start(gm, 500 + (uint64_t)k, &e), 0);
 			while (game_over(gm) == 0) {
@@ -577,6 +583,7 @@ START_TEST(best_with_blanks_agrees_with_all)
 }
 END_TEST
 
+/* Every generated move passes move_validate with the same score. */
 START_TEST(validate_agrees)
 {
 	char mpath[512], wpath[512];
