@@ -1760,8 +1760,7 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 
 	if (len < 2)
 		return 0;
-	fixed = g->rowfix[sp->dir][sp->row].key[hi + 1] -
-	    g->rowfix[sp->dir][sp->row].key[lo];
+	fixed = f->key[hi + 1] - f->key[lo];
 	if (k <= GEN_SUB_MAX) {
 		const uint64_t *subkey = g->subkey[k];
 		const int *subval = g->subval[k];
