@@ -147,6 +147,7 @@ struct gen {
 	uint8_t anchor[2][SQ];
 	int row_anchors[2][RULES_MAX_DIM];  /* anchors per row */
 	int prepared;                  /* the arrays hold tile[0]'s board */
+	int ntiles;                    /* tiles on it */
 	/* gen_cross_square's cross-sets by the letters above and below the
 	 * square; a key of 0 marks an empty entry (a line has letters). */
 	struct gen_cross_memo {
@@ -164,6 +165,9 @@ struct gen {
 	uint8_t strip[RULES_MAX_DIM];
 	uint8_t rack[RULES_MAX_TILES];
 	int rack_tiles;
+	uint8_t rack_letters[RULES_MAX_RACK];  /* the distinct letters (not
+	                                          blanks) on it, in order */
+	int nrack_letters;
 	uint64_t rackmask;             /* letters (not blanks) on the rack */
 	uint64_t avail;                /* letters the rack can supply: rackmask,
 	                                  or all with a blank */
@@ -606,6 +610,7 @@ gen_prepare(struct gen *g, const struct board *b)
 	if (!g->prepared || g->R[0] != rows || g->W[0] != cols) {
 		g->R[0] = rows; g->W[0] = cols;
 		g->R[1] = cols; g->W[1] = rows;
+		g->ntiles = 0;
 		for (i = 0; i < rows; i++)
 			for (j = 0; j < cols; j++) {
 				uint8_t t = b->sq[i * cols + j];
@@ -613,6 +618,7 @@ gen_prepare(struct gen *g, const struct board *b)
 
 				g->tile[0][i * cols + j] = t;
 				g->tile[1][j * rows + i] = t;
+				g->ntiles += t != 0;
 				g->tval[0][i * cols + j] = g->tval[1][j * rows + i] =
 				    (int16_t)(t ? gen_tile_value(g, t) : 0);
 				g->lmul[0][i * cols + j] = g->lmul[1][j * rows + i] =
@@ -633,6 +639,7 @@ gen_prepare(struct gen *g, const struct board *b)
 				if (g->tile[0][i * cols + j] == t)
 					continue;
 				changed[nchanged++] = i * cols + j;
+				g->ntiles += (t != 0) - (g->tile[0][i * cols + j] != 0);
 				g->rowfix[0][i].valid = g->rowfix[1][j].valid = 0;
 				g->tile[0][i * cols + j] = t;
 				g->tile[1][j * rows + i] = t;
@@ -715,17 +722,6 @@ gen_prepare(struct gen *g, const struct board *b)
 			g->rowfix[1][k % cols].valid = 0;
 		}
 	}
-}
-
-static int
-gen_board_empty(const struct board *b)
-{
-	int k;
-
-	for (k = 0; k < b->rows * b->cols; k++)
-		if (b->sq[k] != 0)
-			return 0;
-	return 1;
 }
 
 /* Order of moves among equal score and tile count in gen_best: by
@@ -1020,13 +1016,17 @@ gen_load_rack(struct gen *g, const struct position *p)
 	memcpy(g->rack, p->racks[p->to_move], sizeof g->rack);
 	for (t = g->r->nletters + 1; t < RULES_MAX_TILES; t++)
 		g->rack[t] = 0;
-	for (t = 0; t < RULES_MAX_TILES; t++)
-		n += g->rack[t];
-	g->rack_tiles = n;
+	n = g->rack[0];
 	g->rackmask = 0;
-	for (t = 1; t < RULES_MAX_TILES; t++)
-		if (g->rack[t] != 0)
+	g->nrack_letters = 0;
+	for (t = 1; t <= g->r->nletters; t++)
+		if (g->rack[t] != 0) {
+			n += g->rack[t];
 			g->rackmask |= (uint64_t)1 << t;
+			if (g->nrack_letters < RULES_MAX_RACK)
+				g->rack_letters[g->nrack_letters++] = (uint8_t)t;
+		}
+	g->rack_tiles = n;
 	g->avail = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 }
 
@@ -1038,7 +1038,7 @@ gen_placements(struct gen *g, const struct position *p)
 
 	gen_prepare(g, &p->board);
 	gen_load_rack(g, p);
-	if (gen_board_empty(&p->board)) {
+	if (g->ntiles == 0) {
 		gen_set_row(g, 0, g->r->start_row);
 		gen_anchor(g, g->r->start_col, 0);
 		return;
@@ -1139,64 +1139,54 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 }
 
 /* Lists the distinct sub-multisets of the rack's letters by size, each
- * size largest value first: an odometer over how many of each distinct
- * letter, the key and value kept as it turns. */
+ * size largest value first.  They are made letter by letter (each one so
+ * far, again with 1, 2, ... of the next letter), then counted out by
+ * value and dealt by size: a stable order, the same from call to call. */
 static void
 gen_subsets(struct gen *g)
 {
-	uint8_t letter[GEN_SUB_MAX];
-	int have[GEN_SUB_MAX], take[GEN_SUB_MAX];
-	int nd = 0, total = 0, t, q, size = 0, val = 0, maxval = 0;
-	uint64_t key = 0, let = 0;
-	/* As generated, then counted by value: a stable sort, best first,
-	 * dealt out by size in that order. */
 	uint64_t rawkey[1 << GEN_SUB_MAX], rawlet[1 << GEN_SUB_MAX];
-	int rawval[1 << GEN_SUB_MAX], nraw = 0;
+	int rawval[1 << GEN_SUB_MAX], nraw = 1, total = 0, maxval = 0, d, q, t;
 	uint8_t rawsize[1 << GEN_SUB_MAX], order[1 << GEN_SUB_MAX];
 	int count[GEN_SUB_MAX * 64 + 2];
 
 	g->subs_ok = 0;
-	for (t = 1; t < RULES_MAX_TILES; t++)
-		if (g->rack[t] != 0) {
-			total += g->rack[t];
-			if (total > GEN_SUB_MAX)
-				return;
-			if (g->values[t] < 0 || g->values[t] > 64)
-				return;
-			letter[nd] = (uint8_t)t;
-			have[nd] = g->rack[t];
-			take[nd++] = 0;
-			maxval += g->rack[t] * g->values[t];
-		}
-	memset(count, 0, (size_t)(maxval + 2) * sizeof count[0]);
-	for (;;) {
-		rawkey[nraw] = key;
-		rawlet[nraw] = let;
-		rawval[nraw] = val;
-		rawsize[nraw++] = (uint8_t)size;
-		count[maxval - val + 1]++;
-		for (q = 0; q < nd; q++) {
-			uint64_t k1 = g->sigs.letter[letter[q]];
-			int v1 = g->values[letter[q]];
-
-			if (take[q] < have[q]) {
-				take[q]++;
-				let |= (uint64_t)1 << letter[q];
-				key += k1;
-				val += v1;
-				size++;
-				break;
-			}
-			key -= (uint64_t)take[q] * k1;
-			val -= take[q] * v1;
-			size -= take[q];
-			take[q] = 0;
-			let &= ~((uint64_t)1 << letter[q]);
-		}
-		if (q == nd)
-			break;
+	for (d = 0; d < g->nrack_letters; d++) {
+		t = g->rack_letters[d];
+		total += g->rack[t];
+		if (total > GEN_SUB_MAX || g->values[t] < 0 || g->values[t] > 64)
+			return;
+		maxval += g->rack[t] * g->values[t];
 	}
-	/* count[maxval - v] becomes where value v starts. */
+	rawkey[0] = rawlet[0] = 0;
+	rawval[0] = 0;
+	rawsize[0] = 0;
+	for (d = 0; d < g->nrack_letters; d++) {
+		int n = nraw, c;
+		uint64_t k1, bit;
+		int v1;
+
+		t = g->rack_letters[d];
+		k1 = g->sigs.letter[t];
+		v1 = g->values[t];
+		bit = (uint64_t)1 << t;
+		/* With c of letter t: from the ones with c - 1 of it. */
+		for (c = 1; c <= g->rack[t]; c++)
+			for (q = (c - 1) * n; q < c * n; q++) {
+				int at = q + n;
+
+				rawkey[at] = rawkey[q] + k1;
+				rawlet[at] = rawlet[q] | bit;
+				rawval[at] = rawval[q] + v1;
+				rawsize[at] = (uint8_t)(rawsize[q] + 1);
+			}
+		nraw += n * g->rack[t];
+	}
+	/* count[maxval - v + 1] counts value v, then becomes where it
+	 * starts. */
+	memset(count, 0, (size_t)(maxval + 2) * sizeof count[0]);
+	for (q = 0; q < nraw; q++)
+		count[maxval - rawval[q] + 1]++;
 	for (t = 1; t <= maxval + 1; t++)
 		count[t] += count[t - 1];
 	for (q = 0; q < nraw; q++)
@@ -2272,9 +2262,12 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	gen_prepare(g, &p->board);
 	gen_load_rack(g, p);
 	gen_subsets(g);
-	for (t = 0; t < RULES_MAX_TILES; t++)
-		for (c = 0; c < g->rack[t] && nv < RULES_MAX_RACK; c++)
-			vals[nv++] = t == 0 ? 0 : g->values[t];
+	for (c = 0; c < g->rack[0] && nv < RULES_MAX_RACK; c++)
+		vals[nv++] = 0;
+	for (i = 0; i < g->nrack_letters; i++)
+		for (t = g->rack_letters[i], c = 0; c < g->rack[t] &&
+		    nv < RULES_MAX_RACK; c++)
+			vals[nv++] = g->values[t];
 	for (t = 1; t < nv; t++) {
 		int v = vals[t];
 
@@ -2286,25 +2279,27 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 	for (t = 0; t < nv; t++)
 		g->topval[t + 1] = g->topval[t] + vals[t];
 	g->nbyval = 0;
-	for (t = 1; t < RULES_MAX_TILES && g->nbyval < RULES_MAX_RACK; t++)
-		if (g->rack[t] != 0) {
-			int q = g->nbyval++;
+	for (i = 0; i < g->nrack_letters; i++) {
+		int q = g->nbyval++;
 
-			for (; q > 0 && g->values[g->byval[q - 1]] < g->values[t]; q--)
-				g->byval[q] = g->byval[q - 1];
-			g->byval[q] = (uint8_t)t;
-		}
+		t = g->rack_letters[i];
+		for (; q > 0 && g->values[g->byval[q - 1]] < g->values[t]; q--)
+			g->byval[q] = g->byval[q - 1];
+		g->byval[q] = (uint8_t)t;
+	}
 	g->topletter = g->nbyval ? g->values[g->byval[0]] : 0;
 	/* By anagrams when the rack's sub-multisets are listed and it holds
 	 * at most two blanks; else by the GADDAG. */
 	spans = g->sigs_state == 1 && g->subs_ok && g->rack[0] <= 2 &&
 	    nv <= GEN_SUB_MAX + 2;
 	g->rack_key = 0;
-	for (t = 1; spans && t < RULES_MAX_TILES; t++)
+	for (i = 0; spans && i < g->nrack_letters; i++) {
+		t = g->rack_letters[i];
 		g->rack_key += g->rack[t] * g->sigs.letter[t];
+	}
 	if (spans) {
-		gen_best_spans(g, nv, gen_board_empty(&p->board));
-	} else if (gen_board_empty(&p->board)) {
+		gen_best_spans(g, nv, g->ntiles == 0);
+	} else if (g->ntiles == 0) {
 		gen_set_row(g, 0, g->r->start_row);
 		gen_anchor(g, g->r->start_col, 0);
 	} else {
