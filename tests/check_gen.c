@@ -410,33 +410,120 @@ START_TEST(brute_force_small_lexicon)
 }
 END_TEST
 
-/* Self-play tests on small lexicons (fast to play), Norwegian and
- * English. */
-static const char *const small_var[] = { "no", "en" };
+/* A position of small_selfplay's games, with what it was played with. */
+struct small_pos {
+	const struct rules *r;
+	struct lex *lex;
+	struct gen *g;
+	const struct position *gp;
+};
 
-/* For small_var[f]: the rules, the small lexicon, a generator over it and
- * a two-player game; 0 if ../shared lacks the list (what names the test
- * in the skip message). */
+/* What a self-play test does at each position; sets *play to the move
+ * the game goes on with. */
+typedef void small_check_fn(void *ctx, const struct small_pos *sp,
+	struct move *play);
+
+/* Greedy self-play on small lexicons (fast to play), Norwegian and
+ * English: ngames games from seed on each, calling check at every
+ * position.  Returns 0 if ../shared lacks a list (what names the test in
+ * the skip message). */
 static int
-small_setup(size_t f, const char *what, const struct rules **r,
-	struct lex **lex, struct gen **g, struct game **gm)
+small_selfplay(const char *what, uint64_t seed, int ngames,
+	small_check_fn *check, void *ctx)
 {
+	static const char *const var[] = { "no", "en" };
 	static const char *const wl[] = {
 		"wordlists/small/no-bokmaal-2to4.txt",
 		"wordlists/small/en-enable-2to4.txt",
 	};
-	char wpath[512];
-	struct err e;
+	size_t f;
 
-	if (test_shared_path(wl[f], wpath, sizeof wpath, what) == NULL)
-		return 0;
-	*r = rules_builtin(small_var[f]);
-	*lex = test_lex_from_file(*r, wpath, 1);
-	*g = gen_create(*r, *lex, &e);
-	*gm = game_create(*r, 2, &e);
-	ck_assert_ptr_nonnull(*g);
-	ck_assert_ptr_nonnull(*gm);
+	for (f = 0; f < 2; f++) {
+		char wpath[512];
+		const struct rules *r;
+		struct lex *lex;
+		struct gen *g;
+		struct game *gm;
+		struct err e;
+		int k;
+
+		if (test_shared_path(wl[f], wpath, sizeof wpath, what) == NULL)
+			return 0;
+		r = rules_builtin(var[f]);
+		lex = test_lex_from_file(r, wpath, 1);
+		g = gen_create(r, lex, &e);
+		gm = game_create(r, 2, &e);
+		ck_assert_ptr_nonnull(g);
+		ck_assert_ptr_nonnull(gm);
+		for (k = 0; k < ngames; k++) {
+			ck_assert_int_eq(game_start(gm, seed + (uint64_t)k, &e), 0);
+			while (game_over(gm) == 0) {
+				struct small_pos sp;
+				struct move play;
+
+				sp.r = r;
+				sp.lex = lex;
+				sp.g = g;
+				sp.gp = game_position(gm);
+				check(ctx, &sp, &play);
+				ck_assert_msg(game_play(gm, &play, &e) == 0, "%s", e.msg);
+			}
+		}
+		game_destroy(gm);
+		gen_destroy(g);
+		lex_destroy(lex);
+	}
 	return 1;
+}
+
+/* A pass, for a position gen_best finds no move in. */
+static void
+pass_move(struct move *m)
+{
+	memset(m, 0, sizeof *m);
+	m->kind = MOVE_PASS;
+}
+
+/* kept_state_agrees_with_fresh at one position. */
+struct kept_count {
+	long positions, moves;
+};
+
+static void
+kept_check(void *ctx, const struct small_pos *sp, struct move *play)
+{
+	struct kept_count *kc = ctx;
+	struct err e;
+	struct gen *fresh = gen_create(sp->r, sp->lex, &e);
+	struct move best2;
+	char **a, **b;
+	long na, nb, i;
+	int have, have2;
+
+	ck_assert_ptr_nonnull(fresh);
+	a = gen_lines(sp->g, sp->r, sp->gp, &na);
+	b = gen_lines(fresh, sp->r, sp->gp, &nb);
+	ck_assert_int_eq(na, nb);
+	for (i = 0; i < na; i++)
+		ck_assert_str_eq(a[i], b[i]);
+	free_lines(a, na);
+	free_lines(b, nb);
+	have = gen_best(sp->g, sp->gp, play);
+	have2 = gen_best(fresh, sp->gp, &best2);
+	ck_assert_int_eq(have, have2);
+	if (have) {
+		ck_assert_int_eq(play->score, best2.score);
+		ck_assert_int_eq(play->dir, best2.dir);
+		ck_assert_int_eq(play->row, best2.row);
+		ck_assert_int_eq(play->col, best2.col);
+		ck_assert_int_eq(play->len, best2.len);
+		ck_assert_int_eq(memcmp(play->tiles, best2.tiles, play->len), 0);
+	} else {
+		pass_move(play);
+	}
+	gen_destroy(fresh);
+	kc->positions++;
+	kc->moves += na;
 }
 
 /* A generator keeps what it worked out for earlier boards (cross-sets by
@@ -446,67 +533,64 @@ small_setup(size_t f, const char *what, const struct rules **r,
  * keeps making them cheap; no and en both. */
 START_TEST(kept_state_agrees_with_fresh)
 {
-	size_t f;
-	long positions = 0, moves = 0;
+	struct kept_count kc = { 0, 0 };
 
-	for (f = 0; f < 2; f++) {
-		const struct rules *r;
-		struct lex *lex;
-		struct gen *g;
-		struct game *gm;
-		struct err e;
-		int k;
-
-		if (!small_setup(f, "kept state", &r, &lex, &g, &gm))
-			return;
-		for (k = 0; k < 3; k++) {
-			ck_assert_int_eq(game_start(gm, 77 + (uint64_t)k, &e), 0);
-			while (game_over(gm) == 0) {
-				const struct position *gp = game_position(gm);
-				struct gen *fresh = gen_create(r, lex, &e);
-				struct move best, best2;
-				char **a, **b;
-				long na, nb, i;
-				int have, have2;
-
-				ck_assert_ptr_nonnull(fresh);
-				a = gen_lines(g, r, gp, &na);
-				b = gen_lines(fresh, r, gp, &nb);
-				ck_assert_int_eq(na, nb);
-				for (i = 0; i < na; i++)
-					ck_assert_str_eq(a[i], b[i]);
-				free_lines(a, na);
-				free_lines(b, nb);
-				have = gen_best(g, gp, &best);
-				have2 = gen_best(fresh, gp, &best2);
-				ck_assert_int_eq(have, have2);
-				if (have) {
-					ck_assert_int_eq(best.score, best2.score);
-					ck_assert_int_eq(best.dir, best2.dir);
-					ck_assert_int_eq(best.row, best2.row);
-					ck_assert_int_eq(best.col, best2.col);
-					ck_assert_int_eq(best.len, best2.len);
-					ck_assert_int_eq(memcmp(best.tiles, best2.tiles,
-					    best.len), 0);
-				} else {
-					memset(&best, 0, sizeof best);
-					best.kind = MOVE_PASS;
-				}
-				gen_destroy(fresh);
-				ck_assert_msg(game_play(gm, &best, &e) == 0, "%s", e.msg);
-				positions++;
-				moves += na;
-			}
-		}
-		game_destroy(gm);
-		gen_destroy(g);
-		lex_destroy(lex);
-	}
+	if (!small_selfplay("kept state", 77, 3, kept_check, &kc))
+		return;
 	/* Real games: dozens of positions, thousands of moves. */
-	ck_assert_int_gt(positions, 60);
-	ck_assert_int_gt(moves, 2000);
+	ck_assert_int_gt(kc.positions, 60);
+	ck_assert_int_gt(kc.moves, 2000);
 }
 END_TEST
+
+/* best_with_blanks_agrees_with_all at one position. */
+struct blanks_count {
+	long checked, found;
+};
+
+static void
+blanks_check(void *ctx, const struct small_pos *sp, struct move *play)
+{
+	struct blanks_count *bc = ctx;
+	static struct position p;
+	struct err e;
+	struct move best;
+	int blanks, t, have;
+
+	for (blanks = 1; blanks <= 2; blanks++) {
+		uint8_t *rack;
+		const struct move *m;
+		long n, i;
+		int top = -1, tn = 99, made = 0;
+
+		p = *sp->gp;
+		rack = p.racks[p.to_move];
+		for (t = RULES_MAX_TILES - 1; t > 0 && made < blanks; t--)
+			while (rack[t] > 0 && made < blanks) {
+				rack[t]--;
+				rack[0]++;
+				made++;
+			}
+		n = gen_all(sp->g, &p, 0, GEN_PLACEMENTS, &e);
+		m = gen_moves(sp->g);
+		for (i = 0; i < n; i++)
+			if (m[i].score > top ||
+			    (m[i].score == top && m[i].ntiles < tn)) {
+				top = m[i].score;
+				tn = m[i].ntiles;
+			}
+		have = gen_best(sp->g, &p, &best);
+		ck_assert_int_eq(have, n > 0);
+		if (have) {
+			ck_assert_int_eq(best.score, top);
+			ck_assert_int_eq(best.ntiles, tn);
+			bc->found++;
+		}
+		bc->checked++;
+	}
+	if (!gen_best(sp->g, sp->gp, play))
+		pass_move(play);
+}
 
 /* gen_best with blanks on the rack (where letters are ruled out before
  * the filters are asked, square by square) finds the top score of
@@ -515,71 +599,12 @@ END_TEST
  * blanks. */
 START_TEST(best_with_blanks_agrees_with_all)
 {
-	size_t f;
-	long checked = 0, found = 0;
+	struct blanks_count bc = { 0, 0 };
 
-	for (f = 0; f < 2; f++) {
-		const struct rules *r;
-		struct lex *lex;
-		struct gen *g;
-		struct game *gm;
-		struct err e;
-		int k;
-
-		if (!small_setup(f, "blanks", &r, &lex, &g, &gm))
-			return;
-		for (k = 0; k < 2; k++) {
-			ck_assert_int_eq(game_start(gm, 500 + (uint64_t)k, &e), 0);
-			while (game_over(gm) == 0) {
-				const struct position *gp = game_position(gm);
-				static struct position p;
-				struct move best;
-				int blanks, t, have;
-
-				for (blanks = 1; blanks <= 2; blanks++) {
-					uint8_t *rack;
-					const struct move *m;
-					long n, i;
-					int top = -1, tn = 99, made = 0;
-
-					p = *gp;
-					rack = p.racks[p.to_move];
-					for (t = RULES_MAX_TILES - 1; t > 0 && made < blanks; t--)
-						while (rack[t] > 0 && made < blanks) {
-							rack[t]--;
-							rack[0]++;
-							made++;
-						}
-					n = gen_all(g, &p, 0, GEN_PLACEMENTS, &e);
-					m = gen_moves(g);
-					for (i = 0; i < n; i++)
-						if (m[i].score > top ||
-						    (m[i].score == top && m[i].ntiles < tn)) {
-							top = m[i].score;
-							tn = m[i].ntiles;
-						}
-					have = gen_best(g, &p, &best);
-					ck_assert_int_eq(have, n > 0);
-					if (have) {
-						ck_assert_int_eq(best.score, top);
-						ck_assert_int_eq(best.ntiles, tn);
-						found++;
-					}
-					checked++;
-				}
-				if (!gen_best(g, gp, &best)) {
-					memset(&best, 0, sizeof best);
-					best.kind = MOVE_PASS;
-				}
-				ck_assert_msg(game_play(gm, &best, &e) == 0, "%s", e.msg);
-			}
-		}
-		game_destroy(gm);
-		gen_destroy(g);
-		lex_destroy(lex);
-	}
-	ck_assert_int_gt(checked, 80);
-	ck_assert_int_gt(found, 60);
+	if (!small_selfplay("blanks", 500, 2, blanks_check, &bc))
+		return;
+	ck_assert_int_gt(bc.checked, 80);
+	ck_assert_int_gt(bc.found, 60);
 }
 END_TEST
 
