@@ -166,7 +166,9 @@ struct gen {
 	uint8_t rack[RULES_MAX_TILES];
 	int rack_tiles;
 	uint8_t rack_letters[RULES_MAX_RACK];  /* the distinct letters (not
-	                                          blanks) on it, in order */
+	                                          blanks) on it, in letter
+	                                          order, the first
+	                                          RULES_MAX_RACK */
 	int nrack_letters;
 	uint64_t rackmask;             /* letters (not blanks) on the rack */
 	uint64_t avail;                /* letters the rack can supply: rackmask,
