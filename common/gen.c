@@ -597,6 +597,42 @@ gen_cross_later(int *redo, int *n, uint8_t *seen, int k)
 	redo[(*n)++] = k;
 }
 
+/* Whether board b has no tile (its count aside). */
+static int
+gen_board_clear(const struct board *b)
+{
+	int k;
+
+	for (k = 0; k < b->rows * b->cols; k++)
+		if (b->sq[k] != 0)
+			return 0;
+	return 1;
+}
+
+/* gen_prepare for an empty board of the last call's size, after a board
+ * with tiles: a new game.  Everything is set as for no tiles at all,
+ * which is cheaper than taking the last game's tiles off one by one
+ * (each with its anchors and cross-sets, a hundred squares). */
+static void
+gen_prepare_clear(struct gen *g)
+{
+	int d, k;
+
+	memset(g->tile, 0, sizeof g->tile);
+	memset(g->tval, 0, sizeof g->tval);
+	memset(g->anchor, 0, sizeof g->anchor);
+	memset(g->row_anchors, 0, sizeof g->row_anchors);
+	for (d = 0; d < 2; d++)
+		for (k = 0; k < SQ; k++) {
+			g->cross[d][k] = g->all_letters;
+			g->cscore[d][k] = -1;
+		}
+	for (d = 0; d < 2; d++)
+		for (k = 0; k < RULES_MAX_DIM; k++)
+			g->rowfix[d][k].valid = 0;
+	g->ntiles = 0;
+}
+
 /* Fills the per-orientation arrays for board b.  The board of the last call
  * is kept: in a game it changes by a move or two between calls, so only
  * what a changed square touches is done again (anchors next to it,
@@ -631,6 +667,9 @@ gen_prepare(struct gen *g, const struct board *b)
 			}
 		any = all = 1;
 		g->prepared = 1;
+	} else if (g->ntiles > 0 && b->ntiles == 0 && gen_board_clear(b)) {
+		gen_prepare_clear(g);
+		return;
 	} else {
 		for (i = 0; i < rows; i++) {
 			if (memcmp(g->tile[0] + i * cols, b->sq + i * cols,
