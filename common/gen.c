@@ -609,6 +609,20 @@ gen_board_clear(const struct board *b)
 	return 1;
 }
 
+/* gen_prepare, starting over: no square is an anchor, and no row's
+ * sums are kept. */
+static void
+gen_forget_rows(struct gen *g)
+{
+	int d, i;
+
+	for (d = 0; d < 2; d++)
+		for (i = 0; i < RULES_MAX_DIM; i++)
+			g->rowfix[d][i].valid = 0;
+	memset(g->anchor, 0, sizeof g->anchor);
+	memset(g->row_anchors, 0, sizeof g->row_anchors);
+}
+
 /* gen_prepare for an empty board of the last call's size, after a board
  * with tiles: a new game.  Everything is set as for no tiles at all,
  * which is cheaper than taking the last game's tiles off one by one
@@ -620,16 +634,12 @@ gen_prepare_clear(struct gen *g)
 
 	memset(g->tile, 0, sizeof g->tile);
 	memset(g->tval, 0, sizeof g->tval);
-	memset(g->anchor, 0, sizeof g->anchor);
-	memset(g->row_anchors, 0, sizeof g->row_anchors);
 	for (d = 0; d < 2; d++)
 		for (k = 0; k < SQ; k++) {
 			g->cross[d][k] = g->all_letters;
 			g->cscore[d][k] = -1;
 		}
-	for (d = 0; d < 2; d++)
-		for (k = 0; k < RULES_MAX_DIM; k++)
-			g->rowfix[d][k].valid = 0;
+	gen_forget_rows(g);
 	g->ntiles = 0;
 }
 
@@ -694,11 +704,7 @@ gen_prepare(struct gen *g, const struct board *b)
 	if (!any)
 		return;
 	if (all) {
-		for (d = 0; d < 2; d++)
-			for (i = 0; i < RULES_MAX_DIM; i++)
-				g->rowfix[d][i].valid = 0;
-		memset(g->anchor, 0, sizeof g->anchor);
-		memset(g->row_anchors, 0, sizeof g->row_anchors);
+		gen_forget_rows(g);
 		for (i = 0; i < rows; i++)
 			for (j = 0; j < cols; j++)
 				gen_set_anchor(g, i, j);
