@@ -597,18 +597,6 @@ gen_cross_later(int *redo, int *n, uint8_t *seen, int k)
 	redo[(*n)++] = k;
 }
 
-/* Whether board b has no tile (its count aside). */
-static int
-gen_board_clear(const struct board *b)
-{
-	int k;
-
-	for (k = 0; k < b->rows * b->cols; k++)
-		if (b->sq[k] != 0)
-			return 0;
-	return 1;
-}
-
 /* gen_prepare, starting over: no square is an anchor, and no row's
  * sums are kept. */
 static void
@@ -677,7 +665,7 @@ gen_prepare(struct gen *g, const struct board *b)
 			}
 		any = all = 1;
 		g->prepared = 1;
-	} else if (g->ntiles > 0 && b->ntiles == 0 && gen_board_clear(b)) {
+	} else if (g->ntiles > 0 && b->ntiles == 0 && board_count(b) == 0) {
 		gen_prepare_clear(g);
 		return;
 	} else {
