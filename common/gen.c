@@ -1610,21 +1610,18 @@ gen_lookup(struct gen *g, int lo, int hi, const uint64_t *keys, int n)
 	int len = hi - lo + 1, nhit = 0, q;
 
 	for (q = 0; q < n; q++) {
-		uint64_t at = wordmap_home(&g->map, keys[q]);
-		const struct wordmap_slot *s;
+		const struct wordmap_slot *s = wordmap_find(&g->map, keys[q], len);
 
-		while ((s = wordmap_next(&g->map, keys[q], &at)) != NULL) {
-			if ((int)(s->tag & 0xff) != len)
-				continue;
-			if (nhit == (int)(sizeof hit / sizeof hit[0])) {
-				gen_try_slots(g, lo, hi, hit, nhit);
-				nhit = 0;
-			}
-			hit[nhit++] = s;
-#if defined(__GNUC__)
-			__builtin_prefetch(g->map.letters + s->off);
-#endif
+		if (s == NULL)
+			continue;
+		if (nhit == (int)(sizeof hit / sizeof hit[0])) {
+			gen_try_slots(g, lo, hi, hit, nhit);
+			nhit = 0;
 		}
+		hit[nhit++] = s;
+#if defined(__GNUC__)
+		__builtin_prefetch(g->map.letters + s->off);
+#endif
 	}
 	gen_try_slots(g, lo, hi, hit, nhit);
 }

@@ -287,19 +287,31 @@ END_TEST
 static int
 wordmap_has(const struct wordmap *wm, uint64_t key, const uint8_t *t, int n)
 {
-	uint64_t at = wordmap_home(wm, key);
-	const struct wordmap_slot *s;
+	const struct wordmap_slot *s = wordmap_find(wm, key, n);
+	const uint8_t *w;
+	uint32_t c, nw;
 	int found = 0;
 
-	while ((s = wordmap_next(wm, key, &at)) != NULL) {
-		const uint8_t *w = wordmap_words(wm, s);
-		uint32_t c, nw = wordmap_count(wm, s);
+	if (s == NULL)
+		return 0;
+	w = wordmap_words(wm, s);
+	nw = wordmap_count(wm, s);
+	for (c = 0; c < nw; c++, w += n)
+		found += memcmp(w, t, (size_t)n) == 0;
+	return found;
+}
 
-		if ((int)(s->tag & 0xff) != n)
-			continue;
-		for (c = 0; c < nw; c++, w += n)
-			found += memcmp(w, t, (size_t)n) == 0;
-	}
+/* How many slots of the whole table are key's for words of n letters:
+ * wordmap_find stops at the first, so there must be one at most. */
+static int
+wordmap_slots_of(const struct wordmap *wm, uint64_t key, int n)
+{
+	uint32_t want = WORDMAP_TAG(key) | (uint32_t)n;
+	uint64_t i;
+	int found = 0;
+
+	for (i = 0; i <= wm->mask; i++)
+		found += wm->slots[i].tag == want;
 	return found;
 }
 
@@ -322,8 +334,10 @@ START_TEST(wordmap_finds_every_word_once)
 		if (n < 2)
 			continue;
 		nwords++;
-		/* Under its multiset's key, once, and past the filter. */
+		/* Under its multiset's key, once, in the one slot of that
+		 * key and length, and past the filter. */
 		ck_assert_int_eq(wordmap_has(&wm, key_of(&ws, t, n, -1), t, n), 1);
+		ck_assert_int_eq(wordmap_slots_of(&wm, key_of(&ws, t, n, -1), n), 1);
 		ck_assert_int_eq(wordmap_maybe(&wm, key_of(&ws, t, n, -1)), 1);
 	}
 	ck_assert_uint_eq(wm.nwords, (size_t)nwords);
