@@ -30,20 +30,11 @@ struct wm_build {
 static struct wordmap_slot *
 wm_slot(struct wordmap *wm, uint64_t key, int len)
 {
-	uint64_t pos = wordmap_home(wm, key);
-	uint32_t tag = WORDMAP_TAG(key) | (uint32_t)len;
+	struct wordmap_slot *s = wm->slots + wordmap_seek(wm, key, len);
 
-	for (;;) {
-		struct wordmap_slot *s = wm->slots + pos;
-
-		if ((s->tag & 0xff) == 0) {
-			s->tag = tag;
-			return s;
-		}
-		if (s->tag == tag)
-			return s;
-		pos = (pos + 1) & wm->mask;
-	}
+	if ((s->tag & 0xff) == 0)
+		s->tag = WORDMAP_TAG(key) | (uint32_t)len;
+	return s;
 }
 
 static void
