@@ -125,6 +125,7 @@ struct gen_row {
 #define GEN_ANCHORS_MAX (2 * SQ)
 #define GEN_BUCKETS 1024
 #define GEN_KEYS_MAX 1024
+#define GEN_HITS_MAX 256
 
 struct gen {
 	const struct rules *r;
@@ -188,6 +189,8 @@ struct gen {
 	struct gen_rowfix rowfix[2][RULES_MAX_DIM];
 	struct gen_row rows[2][RULES_MAX_DIM];
 	uint64_t pkeys[2][GEN_KEYS_MAX];  /* gen_best_spans' two spans' keys */
+	const struct wordmap_slot *phits[GEN_HITS_MAX];  /* and the slots
+	                                                    found for a third */
 	/* The distinct sub-multisets of the rack's letters by size, as
 	 * wordsig keys (subs_ok: all are listed). */
 	uint64_t subkey[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
@@ -1626,6 +1629,33 @@ gen_lookup(struct gen *g, int lo, int hi, const uint64_t *keys, int n)
 	gen_try_slots(g, lo, hi, hit, nhit);
 }
 
+/* gen_best_spans' middle step: the slots of keys[0..n) for words of len
+ * letters, into hit[] (at most GEN_HITS_MAX; *nhit of them), their words
+ * asked for, to be tried a step later.  If hit[] fills up, its words are
+ * tried now, on columns lo..hi of the current row. */
+static void
+gen_find_slots(struct gen *g, int lo, int hi, const uint64_t *keys, int n,
+	const struct wordmap_slot **hit, int *nhit)
+{
+	int len = hi - lo + 1, q;
+
+	*nhit = 0;
+	for (q = 0; q < n; q++) {
+		const struct wordmap_slot *s = wordmap_find(&g->map, keys[q], len);
+
+		if (s == NULL)
+			continue;
+		if (*nhit == GEN_HITS_MAX) {
+			gen_try_slots(g, lo, hi, hit, *nhit);
+			*nhit = 0;
+		}
+		hit[(*nhit)++] = s;
+#if defined(__GNUC__)
+		__builtin_prefetch(g->map.letters + s->off);
+#endif
+	}
+}
+
 /* gen_best: the least value sum of the rack tiles (the best k summing
  * to top) a move of span sp must lay to reach the best move found
  * (INT_MIN: any).  Laying tiles worth delta less than the best k lowers
@@ -2160,6 +2190,26 @@ gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 		*top = b;
 }
 
+/* gen_best_spans' pipeline, one step on: the words of the slots found
+ * for span *hs (nhits of them in g->phits) are tried, and then the slots
+ * of span prev's n keys found, its words asked for, and prev kept in *hs
+ * for the next step. */
+static void
+gen_pipe_on(struct gen *g, struct gen_span *hs, int *nhits,
+	const struct gen_span *prev, int n, const uint64_t *keys)
+{
+	if (*nhits > 0) {
+		gen_set_row(g, hs->dir, hs->row);
+		gen_try_slots(g, hs->lo, hs->hi, g->phits, *nhits);
+		*nhits = 0;
+	}
+	if (prev != NULL && n > 0) {
+		gen_set_row(g, prev->dir, prev->row);
+		gen_find_slots(g, prev->lo, prev->hi, keys, n, g->phits, nhits);
+		*hs = *prev;
+	}
+}
+
 /* gen_best by anagrams, for a rack of n tiles.  Every row with anchors
  * is summed up (gen_row_build), and each of its empty squares that can
  * start a span becomes a queue item, the widest span from it that may
@@ -2175,9 +2225,10 @@ gen_best_spans(struct gen *g, int n, int first_move)
 {
 	int nitems = 0, d, i, top = -1, maxtop, ne;
 	int nkeys[2] = { 0, 0 }, cur = 0;
-	/* The spans of a pipeline's two steps, whose queue items move on. */
-	struct gen_span run[2];
+	/* The spans of a pipeline's steps, whose queue items move on. */
+	struct gen_span run[2], hits_span;
 	const struct gen_span *prev = NULL;
+	int nhits = 0;
 
 	for (d = 0; d < (first_move ? 1 : 2); d++)
 		for (i = 0; i < g->R[d]; i++) {
@@ -2250,22 +2301,18 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			if (!g->have_best || b >= g->best.score)
 				gen_bucket_push(g, b, id, &top);
 		}
-		/* A step of a pipeline: this span's keys are worked out and
-		 * their slots asked for, then the previous span's keys (whose
-		 * slots have come meanwhile) looked up. */
+		/* A step of a pipeline of three: this span's keys are worked
+		 * out and their slots asked for; the previous span's slots
+		 * (which have come meanwhile) are found and their words asked
+		 * for; and the words of the span before that tried. */
 		nkeys[cur] = gen_span_keys(g, &run[cur], g->pkeys[cur]);
-		if (prev != NULL && nkeys[!cur] > 0) {
-			gen_set_row(g, prev->dir, prev->row);
-			gen_lookup(g, prev->lo, prev->hi, g->pkeys[!cur],
-			    nkeys[!cur]);
-		}
+		gen_pipe_on(g, &hits_span, &nhits, prev, nkeys[!cur],
+		    g->pkeys[!cur]);
 		prev = &run[cur];
 		cur = !cur;
 	}
-	if (prev != NULL && nkeys[!cur] > 0) {
-		gen_set_row(g, prev->dir, prev->row);
-		gen_lookup(g, prev->lo, prev->hi, g->pkeys[!cur], nkeys[!cur]);
-	}
+	gen_pipe_on(g, &hits_span, &nhits, prev, nkeys[!cur], g->pkeys[!cur]);
+	gen_pipe_on(g, &hits_span, &nhits, NULL, 0, NULL);
 	for (i = 0; i <= maxtop; i++)
 		g->bhead[i] = -1;
 }
