@@ -1829,14 +1829,11 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 			 * than least are cut off the end. */
 			while (nq > 0 && subval[nq - 1] < least)
 				nq--;
-			/* No branch on the filter's answer: its loads (a cache
-			 * miss each, in a big lexicon) then overlap.  (At most
-			 * 2^GEN_SUB_MAX < GEN_KEYS_MAX of them.) */
-			for (q = 0; q < nq; q++) {
-				keys[n] = fixed + subkey[q];
-				passed[n] = (uint8_t)q;
-				letter[n] = 0;
-				n += wordmap_maybe(wm, keys[n]);
+			/* All at once (at most 2^GEN_SUB_MAX < GEN_KEYS_MAX). */
+			n = wordmap_maybe_many(wm, fixed, subkey, nq, passed);
+			for (q = 0; q < n; q++) {
+				keys[q] = fixed + subkey[passed[q]];
+				letter[q] = 0;
 			}
 			gen_pass_keep(g, pm, fixed, 0, k, least, passed, letter, n);
 		}
@@ -1890,23 +1887,26 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 				wordsig_prefetch(&g->sigs, fixed +
 				    g->subkey[k - 1][q] + key[0]);
 	for (q = 0; q < nq; q++) {
-		uint64_t base = fixed + g->subkey[k - 1][q];
+		uint64_t base = fixed + g->subkey[k - 1][q], add[64];
+		uint8_t L[64], yes[64];
+		int na = 0, ny, y;
 
 		if (may[q] == 0 || (len <= g->rack_size + GEN_SPAN_FIXED &&
 		    !wordsig_maybe(&g->sigs, base + key[0])))
 			continue;
 		for (m = may[q]; m != 0; m &= m - 1) {
-			int L = gen_lowest_bit64(m);
-			uint64_t kx = base + key[L];
-
-			if (wordmap_maybe(wm, kx)) {
-				gen_add_key(g, kx, keys, &n, lo, hi);
-				if (npassed < GEN_PASS_MAX) {
-					passed[npassed] = (uint8_t)q;
-					letter[npassed] = (uint8_t)L;
-				}
-				npassed++;
+			L[na] = (uint8_t)gen_lowest_bit64(m);
+			add[na] = key[L[na]];
+			na++;
+		}
+		ny = wordmap_maybe_many(wm, base, add, na, yes);
+		for (y = 0; y < ny; y++) {
+			gen_add_key(g, base + add[yes[y]], keys, &n, lo, hi);
+			if (npassed < GEN_PASS_MAX) {
+				passed[npassed] = (uint8_t)q;
+				letter[npassed] = L[yes[y]];
 			}
+			npassed++;
 		}
 	}
 	gen_pass_keep(g, pm, fixed, xs, k, least, passed, letter, npassed);

@@ -9,6 +9,11 @@
 #include "bigmem.h"
 #include "wordmap.h"
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define WM_AVX2 1
+#endif
+
 enum { WM_COUNT, WM_CLAIM, WM_FILL };
 
 /* The filter size (bytes) up to which it gets 16 bits a key rather than
@@ -43,7 +48,6 @@ wm_word(struct wm_build *b, uint64_t key, int len)
 	struct wordmap *wm = b->wm;
 	struct wordmap_slot *s;
 	uint32_t *f;
-	uint64_t h;
 
 	b->words++;
 	if (b->pass == WM_COUNT)
@@ -57,8 +61,7 @@ wm_word(struct wm_build *b, uint64_t key, int len)
 	memcpy(wm->letters + s->off + 4 + (size_t)*f * (size_t)len, b->path,
 	    (size_t)len);
 	(*f)++;
-	h = key * 0x9e3779b97f4a7c15u;
-	wm->filter[h >> wm->fshift] |= wordmap_filter_bits(h);
+	wm->filter[key >> wm->fshift] |= wordmap_filter_bits(key);
 }
 
 /* The words below the DAWG run at run, reached by depth letters path[]
@@ -154,6 +157,9 @@ wordmap_build(struct wordmap *wm, const struct lex *lex,
 	if (wm->filter == NULL)
 		goto oom;
 	wm->fshift = fshift;
+#ifdef WM_AVX2
+	wm->simd = __builtin_cpu_supports("avx2") != 0;
+#endif
 	wm->letters = bigmem_malloc(total);
 	if (wm->letters == NULL)
 		goto oom;
@@ -190,4 +196,69 @@ wordmap_free(struct wordmap *wm)
 	free(wm->slots);
 	free(wm->letters);
 	memset(wm, 0, sizeof *wm);
+}
+
+static int
+wm_maybe_many_plain(const struct wordmap *wm, uint64_t base,
+	const uint64_t *add, int n, uint8_t *pass)
+{
+	int i, np = 0;
+
+	/* No branch on an answer: the filter's loads overlap. */
+	for (i = 0; i < n; i++) {
+		pass[np] = (uint8_t)i;
+		np += wordmap_maybe(wm, base + add[i]);
+	}
+	return np;
+}
+
+#ifdef WM_AVX2
+/* Four questions at a time: their filter words by one gather, their
+ * three bits by variable shifts, the last group's missing lanes masked
+ * off (neither add[] nor the filter is read for them). */
+__attribute__((target("avx2")))
+static int
+wm_maybe_many_avx2(const struct wordmap *wm, uint64_t base,
+	const uint64_t *add, int n, uint8_t *pass)
+{
+	const __m256i vbase = _mm256_set1_epi64x((long long)base);
+	const __m256i one = _mm256_set1_epi64x(1);
+	const __m256i six = _mm256_set1_epi64x(63);
+	const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
+	const __m128i fshift = _mm_cvtsi32_si128(wm->fshift);
+	int i, np = 0;
+
+	for (i = 0; i < n; i += 4) {
+		__m256i live = _mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i), lane);
+		__m256i key = _mm256_add_epi64(vbase, _mm256_maskload_epi64(
+		    (const long long *)(add + i), live));
+		__m256i word = _mm256_mask_i64gather_epi64(_mm256_setzero_si256(),
+		    (const long long *)wm->filter, _mm256_srl_epi64(key, fshift),
+		    live, 8);
+		__m256i bits = _mm256_or_si256(_mm256_or_si256(
+		    _mm256_sllv_epi64(one, _mm256_and_si256(key, six)),
+		    _mm256_sllv_epi64(one, _mm256_and_si256(
+		    _mm256_srli_epi64(key, 6), six))),
+		    _mm256_sllv_epi64(one, _mm256_and_si256(
+		    _mm256_srli_epi64(key, 12), six)));
+		__m256i yes = _mm256_and_si256(live, _mm256_cmpeq_epi64(
+		    _mm256_and_si256(word, bits), bits));
+		unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(yes));
+
+		for (; m != 0; m &= m - 1)
+			pass[np++] = (uint8_t)(i + __builtin_ctz(m));
+	}
+	return np;
+}
+#endif
+
+int
+wordmap_maybe_many(const struct wordmap *wm, uint64_t base,
+	const uint64_t *add, int n, uint8_t *pass)
+{
+#ifdef WM_AVX2
+	if (wm->simd)
+		return wm_maybe_many_avx2(wm, base, add, n, pass);
+#endif
+	return wm_maybe_many_plain(wm, base, add, n, pass);
 }

@@ -392,6 +392,64 @@ START_TEST(bigmem_blocks)
 }
 END_TEST
 
+/* wordmap_maybe_many answers as wordmap_maybe does, key by key, with
+ * and without AVX2, for every count of questions up to 70 (the lanes of
+ * the last group of four masked off), and lets every word through. */
+START_TEST(wordmap_asks_many_as_one)
+{
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = test_lex_from_words(r, words);
+	struct wordsig ws;
+	struct wordmap wm;
+	struct err e;
+	const char *const *w;
+	uint64_t add[256], base;
+	uint8_t t[RULES_MAX_WORD], pass[256];
+	int n, nkeys = 0, nwords, simd, count, i, np, yes, no = 0;
+
+	ck_assert_int_eq(wordsig_build(&ws, lex, 8, &e), 0);
+	ck_assert_int_eq(wordmap_build(&wm, lex, ws.letter, &e), 0);
+	for (w = words; *w != NULL && nkeys < 128; w++) {
+		ck_assert_int_le(rules_normalise_word(r, *w, strlen(*w), t, &n,
+		    NULL), NORM_FOLDED);
+		if (n >= 2)
+			add[nkeys++] = key_of(&ws, t, n, -1);
+	}
+	nwords = nkeys;
+	/* Then what mostly is not: words with a letter more. */
+	for (i = 0; nkeys < 256; i++)
+		add[nkeys++] = add[i % nwords] + ws.letter[1 + i / nwords % 26];
+	for (simd = 0; simd < 2; simd++) {
+		if (simd && !__builtin_cpu_supports("avx2"))
+			break;
+		wm.simd = simd;
+		np = wordmap_maybe_many(&wm, 0, add, nwords, pass);
+		ck_assert_int_eq(np, nwords);
+		for (base = 0; base < 2; base++)
+			for (count = 0; count <= 70; count++) {
+				uint64_t b = base ? ws.letter[5] : 0;
+				const uint64_t *a = add + nkeys - 70;
+
+				np = wordmap_maybe_many(&wm, b, a, count, pass);
+				for (i = 0, yes = 0; i < count; i++)
+					if (wordmap_maybe(&wm, b + a[i])) {
+						ck_assert_int_lt(yes, np);
+						ck_assert_int_eq(pass[yes], i);
+						yes++;
+					} else {
+						no++;
+					}
+				ck_assert_int_eq(np, yes);
+			}
+	}
+	/* Some keys were turned away, so both answers were tested. */
+	ck_assert_int_gt(no, 0);
+	wordmap_free(&wm);
+	wordsig_free(&ws);
+	lex_destroy(lex);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -403,6 +461,7 @@ main(void)
 	tcase_add_test(tc, list_pointers_into_lists);
 	tcase_add_test(tc, wordsig_keeps_every_word);
 	tcase_add_test(tc, wordmap_finds_every_word_once);
+	tcase_add_test(tc, wordmap_asks_many_as_one);
 	tcase_add_test(tc, bigmem_blocks);
 	suite_add_tcase(s, tc);
 	return test_run(s);
