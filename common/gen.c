@@ -126,6 +126,10 @@ struct gen_row {
 #define GEN_BUCKETS 1024
 #define GEN_KEYS_MAX 1024
 #define GEN_HITS_MAX 256
+/* gen_best_spans' pipeline: a span's slots are found GEN_PIPE - 1 steps
+ * after its keys are worked out (and their slots asked for), and its
+ * words tried a step after that. */
+#define GEN_PIPE 3
 
 struct gen {
 	const struct rules *r;
@@ -188,9 +192,10 @@ struct gen {
 	int32_t *bnext, *bhead;
 	struct gen_rowfix rowfix[2][RULES_MAX_DIM];
 	struct gen_row rows[2][RULES_MAX_DIM];
-	uint64_t pkeys[2][GEN_KEYS_MAX];  /* gen_best_spans' two spans' keys */
+	uint64_t pkeys[GEN_PIPE][GEN_KEYS_MAX];  /* gen_best_spans' spans'
+	                                           keys in the pipeline */
 	const struct wordmap_slot *phits[GEN_HITS_MAX];  /* and the slots
-	                                                    found for a third */
+	                                                    found for one */
 	/* The distinct sub-multisets of the rack's letters by size, as
 	 * wordsig keys (subs_ok: all are listed). */
 	uint64_t subkey[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
@@ -2224,11 +2229,9 @@ static void
 gen_best_spans(struct gen *g, int n, int first_move)
 {
 	int nitems = 0, d, i, top = -1, maxtop, ne;
-	int nkeys[2] = { 0, 0 }, cur = 0;
-	/* The spans of a pipeline's steps, whose queue items move on. */
-	struct gen_span run[2], hits_span;
-	const struct gen_span *prev = NULL;
-	int nhits = 0;
+	int nkeys[GEN_PIPE], step = 0, st, nhits = 0;
+	/* The spans in the pipeline (their queue items move on), by step. */
+	struct gen_span run[GEN_PIPE], hits_span;
 
 	for (d = 0; d < (first_move ? 1 : 2); d++)
 		for (i = 0; i < g->R[d]; i++) {
@@ -2290,7 +2293,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		sp = &g->spans[id];
 		if (g->have_best && sp->bound < g->best.score)
 			continue;
-		run[cur] = *sp;
+		run[step % GEN_PIPE] = *sp;
 		/* The item's next narrower span goes back, unless it cannot
 		 * beat the best (nor can the narrower ones after it). */
 		if (sp->e2 > sp->e2lo) {
@@ -2301,17 +2304,25 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			if (!g->have_best || b >= g->best.score)
 				gen_bucket_push(g, b, id, &top);
 		}
-		/* A step of a pipeline of three: this span's keys are worked
-		 * out and their slots asked for; the previous span's slots
-		 * (which have come meanwhile) are found and their words asked
-		 * for; and the words of the span before that tried. */
-		nkeys[cur] = gen_span_keys(g, &run[cur], g->pkeys[cur]);
-		gen_pipe_on(g, &hits_span, &nhits, prev, nkeys[!cur],
-		    g->pkeys[!cur]);
-		prev = &run[cur];
-		cur = !cur;
+		/* A step of the pipeline: this span's keys are worked out
+		 * and their slots asked for; the slots of the span
+		 * GEN_PIPE - 1 steps back (which have come meanwhile) are
+		 * found and its words asked for; and the words of the span
+		 * before that tried.  (A span whose words are tried late
+		 * may let a few spans come up that the best move would have
+		 * stopped: the result is the same, as gen_record keeps the
+		 * best by score, tiles and place in any order.) */
+		st = step % GEN_PIPE;
+		nkeys[st] = gen_span_keys(g, &run[st], g->pkeys[st]);
+		if (++step >= GEN_PIPE) {
+			st = step % GEN_PIPE;
+			gen_pipe_on(g, &hits_span, &nhits, &run[st], nkeys[st],
+			    g->pkeys[st]);
+		}
 	}
-	gen_pipe_on(g, &hits_span, &nhits, prev, nkeys[!cur], g->pkeys[!cur]);
+	for (st = step < GEN_PIPE ? 0 : step - GEN_PIPE + 1; st < step; st++)
+		gen_pipe_on(g, &hits_span, &nhits, &run[st % GEN_PIPE],
+		    nkeys[st % GEN_PIPE], g->pkeys[st % GEN_PIPE]);
 	gen_pipe_on(g, &hits_span, &nhits, NULL, 0, NULL);
 	for (i = 0; i <= maxtop; i++)
 		g->bhead[i] = -1;
