@@ -435,6 +435,56 @@ gen_mg_path(const struct gen *g, uint32_t run, const uint8_t *t, int n,
 	return arc;
 }
 
+/* The letters lets[i] whose arcs arcs[i] (of n) go on through letters
+ * t[0..nt) (taken last first when back is set) to an arc that ends a
+ * word, as a mask.  The paths are walked side by side, a step of each in
+ * turn, so that their reads from the GADDAG (megabytes) overlap. */
+static uint64_t
+gen_mg_tails(const struct gen *g, const uint32_t *arcs, const uint8_t *lets,
+	int n, const uint8_t *t, int nt, int back)
+{
+	uint32_t run[64];
+	uint8_t let[64];
+	uint64_t mask = 0;
+	int m = 0, q, i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t r = movegraph_child(arcs[i]);
+
+		if (r == 0)
+			continue;
+		run[m] = r;
+		let[m++] = lets[i];
+#if defined(__GNUC__)
+		__builtin_prefetch(g->w + r);
+#endif
+	}
+	for (q = 0; q < nt && m > 0; q++) {
+		int L = TILE_LETTER(t[back ? nt - 1 - q : q]), m2 = 0;
+
+		for (i = 0; i < m; i++) {
+			uint32_t a = movegraph_arc(g->w, run[i], L, g->wide), r;
+
+			if (a == 0)
+				continue;
+			if (q == nt - 1) {
+				if (movegraph_accepts(a))
+					mask |= (uint64_t)1 << let[i];
+				continue;
+			}
+			if ((r = movegraph_child(a)) == 0)
+				continue;
+			run[m2] = r;
+			let[m2++] = let[i];
+#if defined(__GNUC__)
+			__builtin_prefetch(g->w + r);
+#endif
+		}
+		m = m2;
+	}
+	return mask;
+}
+
 /* gen_crossset by the GADDAG (movegraph.h), for a square with tiles on
  * at least one side.  Of the paths a word up + L + down has, the one
  * taken puts the letter L as late as it can: with tiles on one side only
@@ -446,9 +496,10 @@ gen_crossset_mg(const struct gen *g, const uint8_t *up, int nup,
 	const uint8_t *down, int ndown)
 {
 	const uint32_t *w = g->w;
-	uint32_t run = g->mg.root, arc, base, lo, hi, m;
+	uint32_t run = g->mg.root, arc, base, lo, hi, m, arcs[64];
 	uint64_t mask = 0;
-	int wide = g->wide, tail_down, idx;
+	uint8_t lets[64];
+	int wide = g->wide, tail_down, idx, n = 0;
 
 	if (ndown == 0 || (nup != 0 && ndown <= nup)) {
 		/* up reversed, the separator, then L (and down). */
@@ -468,25 +519,20 @@ gen_crossset_mg(const struct gen *g, const uint8_t *up, int nup,
 	hi = movegraph_hi(w, run, wide);
 	base = movegraph_arcs(w, run, wide);
 	for (idx = 0, m = lo; m != 0; m &= m - 1, idx++) {
-		int L = gen_lowest_bit32(m) + 1;
-		uint32_t a = w[base + (uint32_t)idx];
-
-		if ((tail_down ? ndown : nup) != 0)
-			a = gen_mg_path(g, movegraph_child(a), tail_down ? down : up,
-			    tail_down ? ndown : nup, !tail_down);
-		if (a != 0 && movegraph_accepts(a))
-			mask |= (uint64_t)1 << L;
+		arcs[n] = w[base + (uint32_t)idx];
+		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 1);
 	}
 	for (m = hi; m != 0; m &= m - 1, idx++) {
-		int L = gen_lowest_bit32(m) + 33;
-		uint32_t a = w[base + (uint32_t)idx];
-
-		if ((tail_down ? ndown : nup) != 0)
-			a = gen_mg_path(g, movegraph_child(a), tail_down ? down : up,
-			    tail_down ? ndown : nup, !tail_down);
-		if (a != 0 && movegraph_accepts(a))
-			mask |= (uint64_t)1 << L;
+		arcs[n] = w[base + (uint32_t)idx];
+		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 33);
 	}
+	if ((tail_down ? ndown : nup) != 0)
+		mask = gen_mg_tails(g, arcs, lets, n, tail_down ? down : up,
+		    tail_down ? ndown : nup, !tail_down);
+	else
+		for (idx = 0; idx < n; idx++)
+			if (movegraph_accepts(arcs[idx]))
+				mask |= (uint64_t)1 << lets[idx];
 	return mask & g->all_letters;
 }
 
