@@ -435,53 +435,43 @@ gen_mg_path(const struct gen *g, uint32_t run, const uint8_t *t, int n,
 	return arc;
 }
 
-/* The letters lets[i] whose arcs arcs[i] (of n) go on through letters
- * t[0..nt) (taken last first when back is set) to an arc that ends a
- * word, as a mask.  The paths are walked side by side, a step of each in
- * turn, so that their reads from the GADDAG (megabytes) overlap. */
+/* The letters let[i] whose arcs arc[i] (of n, at most 64; both arrays
+ * are used up) go on through letters t[0..nt) (taken last first when
+ * back is set) to an arc that ends a word, as a mask.  The paths are
+ * walked side by side, a step of each in turn, and a step's runs are all
+ * asked for before any is read, so that the reads from the GADDAG
+ * (megabytes) overlap. */
 static uint64_t
-gen_mg_tails(const struct gen *g, const uint32_t *arcs, const uint8_t *lets,
-	int n, const uint8_t *t, int nt, int back)
+gen_mg_tails(const struct gen *g, uint32_t *arc, uint8_t *let, int n,
+	const uint8_t *t, int nt, int back)
 {
 	uint32_t run[64];
-	uint8_t let[64];
 	uint64_t mask = 0;
-	int m = 0, q, i;
+	int m = n, q, i;
 
-	for (i = 0; i < n; i++) {
-		uint32_t r = movegraph_child(arcs[i]);
-
-		if (r == 0)
-			continue;
-		run[m] = r;
-		let[m++] = lets[i];
-#if defined(__GNUC__)
-		__builtin_prefetch(g->w + r);
-#endif
-	}
 	for (q = 0; q < nt && m > 0; q++) {
 		int L = TILE_LETTER(t[back ? nt - 1 - q : q]), m2 = 0;
 
 		for (i = 0; i < m; i++) {
-			uint32_t a = movegraph_arc(g->w, run[i], L, g->wide), r;
-
-			if (a == 0)
-				continue;
-			if (q == nt - 1) {
-				if (movegraph_accepts(a))
-					mask |= (uint64_t)1 << let[i];
-				continue;
-			}
-			if ((r = movegraph_child(a)) == 0)
-				continue;
-			run[m2] = r;
-			let[m2++] = let[i];
+			run[i] = movegraph_child(arc[i]);
 #if defined(__GNUC__)
-			__builtin_prefetch(g->w + r);
+			__builtin_prefetch(g->w + run[i]);
 #endif
+		}
+		for (i = 0; i < m; i++) {
+			uint32_t a = run[i] != 0 ?
+			    movegraph_arc(g->w, run[i], L, g->wide) : 0;
+
+			if (a != 0) {
+				arc[m2] = a;
+				let[m2++] = let[i];
+			}
 		}
 		m = m2;
 	}
+	for (i = 0; i < m; i++)
+		if (movegraph_accepts(arc[i]))
+			mask |= (uint64_t)1 << let[i];
 	return mask;
 }
 
@@ -497,7 +487,6 @@ gen_crossset_mg(const struct gen *g, const uint8_t *up, int nup,
 {
 	const uint32_t *w = g->w;
 	uint32_t run = g->mg.root, arc, base, lo, hi, m, arcs[64];
-	uint64_t mask = 0;
 	uint8_t lets[64];
 	int wide = g->wide, tail_down, idx, n = 0;
 
@@ -526,14 +515,8 @@ gen_crossset_mg(const struct gen *g, const uint8_t *up, int nup,
 		arcs[n] = w[base + (uint32_t)idx];
 		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 33);
 	}
-	if ((tail_down ? ndown : nup) != 0)
-		mask = gen_mg_tails(g, arcs, lets, n, tail_down ? down : up,
-		    tail_down ? ndown : nup, !tail_down);
-	else
-		for (idx = 0; idx < n; idx++)
-			if (movegraph_accepts(arcs[idx]))
-				mask |= (uint64_t)1 << lets[idx];
-	return mask & g->all_letters;
+	return gen_mg_tails(g, arcs, lets, n, tail_down ? down : up,
+	    tail_down ? ndown : nup, !tail_down) & g->all_letters;
 }
 
 static uint8_t
@@ -1653,37 +1636,10 @@ gen_try_slots(struct gen *g, int lo, int hi,
 	}
 }
 
-/* gen_best: every word whose letters are the multiset of one of keys[0..n)
- * laid on columns lo..hi of the current row.  The slots are looked up
- * first and their words asked for, then tried: the cache misses of both
- * overlap. */
-static void
-gen_lookup(struct gen *g, int lo, int hi, const uint64_t *keys, int n)
-{
-	const struct wordmap_slot *hit[64];
-	int len = hi - lo + 1, nhit = 0, q;
-
-	for (q = 0; q < n; q++) {
-		const struct wordmap_slot *s = wordmap_find(&g->map, keys[q], len);
-
-		if (s == NULL)
-			continue;
-		if (nhit == (int)(sizeof hit / sizeof hit[0])) {
-			gen_try_slots(g, lo, hi, hit, nhit);
-			nhit = 0;
-		}
-		hit[nhit++] = s;
-#if defined(__GNUC__)
-		__builtin_prefetch(g->map.letters + s->off);
-#endif
-	}
-	gen_try_slots(g, lo, hi, hit, nhit);
-}
-
-/* gen_best_spans' middle step: the slots of keys[0..n) for words of len
- * letters, into hit[] (at most GEN_HITS_MAX; *nhit of them), their words
- * asked for, to be tried a step later.  If hit[] fills up, its words are
- * tried now, on columns lo..hi of the current row. */
+/* The slots of keys[0..n) for words of len letters, into hit[] (at most
+ * GEN_HITS_MAX; *nhit of them), their words asked for, to be tried a
+ * step later (gen_best_spans) or at once (gen_lookup).  If hit[] fills
+ * up, its words are tried now, on columns lo..hi of the current row. */
 static void
 gen_find_slots(struct gen *g, int lo, int hi, const uint64_t *keys, int n,
 	const struct wordmap_slot **hit, int *nhit)
@@ -1705,6 +1661,20 @@ gen_find_slots(struct gen *g, int lo, int hi, const uint64_t *keys, int n,
 		__builtin_prefetch(g->map.letters + s->off);
 #endif
 	}
+}
+
+/* gen_best: every word whose letters are the multiset of one of keys[0..n)
+ * laid on columns lo..hi of the current row, at once (a full key buffer
+ * of gen_span_keys'): the slots are looked up first and their words
+ * asked for, then tried, so that the cache misses of both overlap. */
+static void
+gen_lookup(struct gen *g, int lo, int hi, const uint64_t *keys, int n)
+{
+	const struct wordmap_slot *hit[GEN_HITS_MAX];
+	int nhit;
+
+	gen_find_slots(g, lo, hi, keys, n, hit, &nhit);
+	gen_try_slots(g, lo, hi, hit, nhit);
 }
 
 /* gen_best: the least value sum of the rack tiles (the best k summing

@@ -223,7 +223,7 @@ wm_maybe_many_avx2(const struct wordmap *wm, uint64_t base,
 {
 	const __m256i vbase = _mm256_set1_epi64x((long long)base);
 	const __m256i one = _mm256_set1_epi64x(1);
-	const __m256i six = _mm256_set1_epi64x(63);
+	const __m256i low6 = _mm256_set1_epi64x(63);
 	const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
 	const __m128i fshift = _mm_cvtsi32_si128(wm->fshift);
 	int i, np = 0;
@@ -236,11 +236,11 @@ wm_maybe_many_avx2(const struct wordmap *wm, uint64_t base,
 		    (const long long *)wm->filter, _mm256_srl_epi64(key, fshift),
 		    live, 8);
 		__m256i bits = _mm256_or_si256(_mm256_or_si256(
-		    _mm256_sllv_epi64(one, _mm256_and_si256(key, six)),
+		    _mm256_sllv_epi64(one, _mm256_and_si256(key, low6)),
 		    _mm256_sllv_epi64(one, _mm256_and_si256(
-		    _mm256_srli_epi64(key, 6), six))),
+		    _mm256_srli_epi64(key, 6), low6))),
 		    _mm256_sllv_epi64(one, _mm256_and_si256(
-		    _mm256_srli_epi64(key, 12), six)));
+		    _mm256_srli_epi64(key, 12), low6)));
 		__m256i yes = _mm256_and_si256(live, _mm256_cmpeq_epi64(
 		    _mm256_and_si256(word, bits), bits));
 		unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(yes));
