@@ -315,19 +315,28 @@ wordmap_slots_of(const struct wordmap *wm, uint64_t key, int n)
 	return found;
 }
 
+/* The word table of words[] (en), with the letter keys of ws. */
+static struct lex *
+wordmap_of_words(struct wordsig *ws, struct wordmap *wm)
+{
+	struct lex *lex = test_lex_from_words(rules_builtin("en"), words);
+	struct err e;
+
+	ck_assert_int_eq(wordsig_build(ws, lex, 8, &e), 0);
+	ck_assert_int_eq(wordmap_build(wm, lex, ws->letter, &e), 0);
+	return lex;
+}
+
 START_TEST(wordmap_finds_every_word_once)
 {
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = test_lex_from_words(r, words);
 	struct wordsig ws;
 	struct wordmap wm;
-	struct err e;
+	struct lex *lex = wordmap_of_words(&ws, &wm);
 	const char *const *w;
 	uint8_t t[RULES_MAX_WORD], u[RULES_MAX_WORD];
 	int n, m, nwords = 0;
 
-	ck_assert_int_eq(wordsig_build(&ws, lex, 8, &e), 0);
-	ck_assert_int_eq(wordmap_build(&wm, lex, ws.letter, &e), 0);
 	for (w = words; *w != NULL; w++) {
 		ck_assert_int_le(rules_normalise_word(r, *w, strlen(*w), t, &n,
 		    NULL), NORM_FOLDED);
@@ -398,17 +407,14 @@ END_TEST
 START_TEST(wordmap_asks_many_as_one)
 {
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = test_lex_from_words(r, words);
 	struct wordsig ws;
 	struct wordmap wm;
-	struct err e;
+	struct lex *lex = wordmap_of_words(&ws, &wm);
 	const char *const *w;
 	uint64_t add[256], base;
 	uint8_t t[RULES_MAX_WORD], pass[256];
 	int n, nkeys = 0, nwords, simd, count, i, np, yes, no = 0;
 
-	ck_assert_int_eq(wordsig_build(&ws, lex, 8, &e), 0);
-	ck_assert_int_eq(wordmap_build(&wm, lex, ws.letter, &e), 0);
 	for (w = words; *w != NULL && nkeys < 128; w++) {
 		ck_assert_int_le(rules_normalise_word(r, *w, strlen(*w), t, &n,
 		    NULL), NORM_FOLDED);
