@@ -1826,7 +1826,7 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	const uint64_t *key = g->sigs.letter;
 	struct gen_pass_memo *pm;
 	uint8_t passed[1 << GEN_SUB_MAX], letter[1 << GEN_SUB_MAX];
-	uint64_t fixed = 0, xs = 0, m, may[1 << GEN_SUB_MAX];
+	uint64_t fixed = 0, xs = 0, m;
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
 	int least, hit, npassed = 0, nq, nneed, c1;
 	struct gen_pass_need *pn;
@@ -1896,26 +1896,28 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 				    key[pm->letter[q]], keys, &n, lo, hi);
 		return n;
 	}
-	/* The sub-multisets worth at least least, with the letters the
-	 * blank may be beside each.  wordsig's filter is megabytes: their
-	 * blocks are asked for first, so that the cache misses overlap. */
+	/* The sub-multisets worth at least least.  wordsig's filter is
+	 * megabytes: their blocks are asked for first, so that the cache
+	 * misses overlap.  The letters the blank may be beside one are
+	 * worked out only if the filter lets it through (most it does
+	 * not: blank turns 4-6 % faster than working them out first). */
 	for (nq = 0; nq < g->nsub[k - 1] && g->subval[k - 1][nq] >= least; nq++)
-		may[nq] = nneed != 0 ?
-		    gen_blank_may(g, sp, g->sublet[k - 1][nq], xs) : xs;
+		;
 	if (len <= g->rack_size + GEN_SPAN_FIXED)
 		for (q = 0; q < nq; q++)
-			if (may[q] != 0)
-				wordsig_prefetch(&g->sigs, fixed +
-				    g->subkey[k - 1][q] + key[0]);
+			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q] +
+			    key[0]);
 	for (q = 0; q < nq; q++) {
-		uint64_t base = fixed + g->subkey[k - 1][q], add[64];
+		uint64_t base = fixed + g->subkey[k - 1][q], add[64], may;
 		uint8_t L[64], yes[64];
 		int na = 0, ny, y;
 
-		if (may[q] == 0 || (len <= g->rack_size + GEN_SPAN_FIXED &&
-		    !wordsig_maybe(&g->sigs, base + key[0])))
+		if (len <= g->rack_size + GEN_SPAN_FIXED &&
+		    !wordsig_maybe(&g->sigs, base + key[0]))
 			continue;
-		for (m = may[q]; m != 0; m &= m - 1) {
+		may = nneed != 0 ?
+		    gen_blank_may(g, sp, g->sublet[k - 1][q], xs) : xs;
+		for (m = may; m != 0; m &= m - 1) {
 			L[na] = (uint8_t)gen_lowest_bit64(m);
 			add[na] = key[L[na]];
 			na++;
