@@ -1784,28 +1784,34 @@ gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
-	int k = sp->k, len = sp->hi - sp->lo + 1, q, least;
-	uint64_t m1, m2;
+	int k = sp->k, len = sp->hi - sp->lo + 1, q, least, na = 0, i, ny, y;
+	int sig = len <= g->rack_size + GEN_SPAN_FIXED;
+	uint64_t m, add[64];
+	uint8_t yes[64];
 
 	if (k - 2 > GEN_SUB_MAX)
 		return;
 	least = gen_sub_least(g, sp, g->topval[k]);
+	for (m = xs; m != 0; m &= m - 1)
+		add[na++] = key[gen_lowest_bit64(m)];
 	for (q = 0; q < g->nsub[k - 2] && g->subval[k - 2][q] >= least; q++) {
 		uint64_t base = fixed + g->subkey[k - 2][q];
 
-		for (m1 = xs; m1 != 0; m1 &= m1 - 1) {
-			uint64_t kx = base + key[gen_lowest_bit64(m1)];
+		/* The blank filter's blocks for every first letter are asked
+		 * for first, so that their cache misses overlap. */
+		if (sig)
+			for (i = 0; i < na; i++)
+				wordsig_prefetch(&g->sigs, base + add[i] + key[0]);
+		for (i = 0; i < na; i++) {
+			uint64_t kx = base + add[i];
 
-			if (len <= g->rack_size + GEN_SPAN_FIXED &&
-			    !wordsig_maybe(&g->sigs, kx + key[0]))
+			if (sig && !wordsig_maybe(&g->sigs, kx + key[0]))
 				continue;
 			/* The second letter from the first one on. */
-			for (m2 = m1; m2 != 0; m2 &= m2 - 1) {
-				uint64_t kxy = kx + key[gen_lowest_bit64(m2)];
-
-				if (wordmap_maybe(wm, kxy))
-					gen_add_key(g, kxy, keys, n, sp->lo, sp->hi);
-			}
+			ny = wordmap_maybe_many(wm, kx, add + i, na - i, yes);
+			for (y = 0; y < ny; y++)
+				gen_add_key(g, kx + add[i + yes[y]], keys, n, sp->lo,
+				    sp->hi);
 		}
 	}
 }
