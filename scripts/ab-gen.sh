@@ -28,7 +28,7 @@ lex=$LEXDIR/$(echo "$V" | sed 's/-old$//').lex
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 cp -r "$TREE/Makefile" "$TREE/common" "$TREE/tools" "$W/"
-grep -q 'gen_exp' "$W/common/gen.c" "$W"/common/*.h 2>/dev/null ||
+grep -q 'gen_exp' "$W"/common/*.c "$W"/common/*.h 2>/dev/null ||
 	echo "ab-gen.sh: warning: nothing in common/ reads gen_exp (an A/A run)" >&2
 
 # gen_best's cycles per version (and blank turns apart), printed at exit.
