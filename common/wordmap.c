@@ -213,9 +213,10 @@ wm_maybe_many_plain(const struct wordmap *wm, uint64_t base,
 }
 
 #ifdef WM_AVX2
-/* Four questions at a time: their filter words by one gather, their
- * three bits by variable shifts, the last group's missing lanes masked
- * off (neither add[] nor the filter is read for them). */
+/* Four questions at a time: their three bits by variable shifts, their
+ * filter words by four plain loads (on AMD Zen 4 a gather made turns
+ * about 1 % slower), the last group's missing lanes masked off (add[]
+ * is not read for them, and they read the filter's first word). */
 __attribute__((target("avx2")))
 static int
 wm_maybe_many_avx2(const struct wordmap *wm, uint64_t base,
@@ -229,22 +230,27 @@ wm_maybe_many_avx2(const struct wordmap *wm, uint64_t base,
 	int i, np = 0;
 
 	for (i = 0; i < n; i += 4) {
-		__m256i live = _mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i), lane);
-		__m256i key = _mm256_add_epi64(vbase, _mm256_maskload_epi64(
+		__m256i live, key, bits, word, yes;
+		uint64_t at[4];
+		unsigned m;
+
+		live = _mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i), lane);
+		key = _mm256_add_epi64(vbase, _mm256_maskload_epi64(
 		    (const long long *)(add + i), live));
-		__m256i word = _mm256_mask_i64gather_epi64(_mm256_setzero_si256(),
-		    (const long long *)wm->filter, _mm256_srl_epi64(key, fshift),
-		    live, 8);
-		__m256i bits = _mm256_or_si256(_mm256_or_si256(
+		bits = _mm256_or_si256(_mm256_or_si256(
 		    _mm256_sllv_epi64(one, _mm256_and_si256(key, low6)),
 		    _mm256_sllv_epi64(one, _mm256_and_si256(
 		    _mm256_srli_epi64(key, 6), low6))),
 		    _mm256_sllv_epi64(one, _mm256_and_si256(
 		    _mm256_srli_epi64(key, 12), low6)));
-		__m256i yes = _mm256_and_si256(live, _mm256_cmpeq_epi64(
+		_mm256_storeu_si256((__m256i *)(void *)at, _mm256_and_si256(
+		    _mm256_srl_epi64(key, fshift), live));
+		word = _mm256_set_epi64x((long long)wm->filter[at[3]],
+		    (long long)wm->filter[at[2]], (long long)wm->filter[at[1]],
+		    (long long)wm->filter[at[0]]);
+		yes = _mm256_and_si256(live, _mm256_cmpeq_epi64(
 		    _mm256_and_si256(word, bits), bits));
-		unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(yes));
-
+		m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(yes));
 		for (; m != 0; m &= m - 1)
 			pass[np++] = (uint8_t)(i + __builtin_ctz(m));
 	}

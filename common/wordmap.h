@@ -87,10 +87,9 @@ wordmap_maybe(const struct wordmap *wm, uint64_t key)
 
 /* wordmap_maybe for the n keys base + add[i] (n at most 256): the i of
  * those that may have words, ascending, into pass[]; returns how many.
- * With AVX2 (wm->simd) four are asked at a time, their filter words
- * fetched by one gather: a span's questions are a tenth of the
- * instructions they were one by one, and 2-3 % of a Norwegian turn's
- * cycles go. */
+ * With AVX2 (wm->simd) four are asked at a time: a span's questions take
+ * a fraction of the instructions they took one by one, and about 3 % of
+ * a Norwegian turn's cycles go. */
 int wordmap_maybe_many(const struct wordmap *wm, uint64_t base,
 	const uint64_t *add, int n, uint8_t *pass);
 
