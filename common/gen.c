@@ -1775,6 +1775,23 @@ gen_blank_may(const struct gen *g, const struct gen_span *sp, uint64_t let,
 	return unfit > 1 ? 0 : xs;
 }
 
+/* The letters of mask (bit L), lowest first, into L[] and their keys
+ * into key[]; returns how many (at most 64).  A blank's letters are
+ * asked of the filter this way (wordmap_maybe_many). */
+static int
+gen_letter_keys(const struct gen *g, uint64_t mask, uint8_t *L,
+	uint64_t *key)
+{
+	int n = 0;
+
+	for (; mask != 0; mask &= mask - 1) {
+		L[n] = (uint8_t)gen_lowest_bit64(mask);
+		key[n] = g->sigs.letter[L[n]];
+		n++;
+	}
+	return n;
+}
+
 /* gen_span_keys with two blanks: the keys of each (k-2)-letter
  * sub-multiset of the rack, the span's tiles (keys summing to fixed) and
  * two letters of xs. */
@@ -1784,16 +1801,15 @@ gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 {
 	const struct wordmap *wm = &g->map;
 	const uint64_t *key = g->sigs.letter;
-	int k = sp->k, len = sp->hi - sp->lo + 1, q, least, na = 0, i, ny, y;
+	int k = sp->k, len = sp->hi - sp->lo + 1, q, least, na, i, ny, y;
 	int sig = len <= g->rack_size + GEN_SPAN_FIXED;
-	uint64_t m, add[64];
-	uint8_t yes[64];
+	uint64_t add[64];
+	uint8_t L[64], yes[64];
 
 	if (k - 2 > GEN_SUB_MAX)
 		return;
 	least = gen_sub_least(g, sp, g->topval[k]);
-	for (m = xs; m != 0; m &= m - 1)
-		add[na++] = key[gen_lowest_bit64(m)];
+	na = gen_letter_keys(g, xs, L, add);
 	for (q = 0; q < g->nsub[k - 2] && g->subval[k - 2][q] >= least; q++) {
 		uint64_t base = fixed + g->subkey[k - 2][q];
 
@@ -1832,7 +1848,7 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	const uint64_t *key = g->sigs.letter;
 	struct gen_pass_memo *pm;
 	uint8_t passed[1 << GEN_SUB_MAX], letter[1 << GEN_SUB_MAX];
-	uint64_t fixed = 0, xs = 0, m;
+	uint64_t fixed = 0, xs = 0;
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
 	int least, hit, npassed = 0, nq, nneed, c1;
 	struct gen_pass_need *pn;
@@ -1914,20 +1930,15 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q] +
 			    key[0]);
 	for (q = 0; q < nq; q++) {
-		uint64_t base = fixed + g->subkey[k - 1][q], add[64], may;
+		uint64_t base = fixed + g->subkey[k - 1][q], add[64];
 		uint8_t L[64], yes[64];
-		int na = 0, ny, y;
+		int na, ny, y;
 
 		if (len <= g->rack_size + GEN_SPAN_FIXED &&
 		    !wordsig_maybe(&g->sigs, base + key[0]))
 			continue;
-		may = nneed != 0 ?
-		    gen_blank_may(g, sp, g->sublet[k - 1][q], xs) : xs;
-		for (m = may; m != 0; m &= m - 1) {
-			L[na] = (uint8_t)gen_lowest_bit64(m);
-			add[na] = key[L[na]];
-			na++;
-		}
+		na = gen_letter_keys(g, nneed != 0 ?
+		    gen_blank_may(g, sp, g->sublet[k - 1][q], xs) : xs, L, add);
 		ny = wordmap_maybe_many(wm, base, add, na, yes);
 		for (y = 0; y < ny; y++) {
 			gen_add_key(g, base + add[yes[y]], keys, &n, lo, hi);
