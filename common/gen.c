@@ -98,6 +98,7 @@ struct gen_span {
  * letter. */
 struct gen_rowfix {
 	int valid, first, ne, nc;
+	uint32_t starts;     /* bit x: an anchor is at x or after it */
 	int fix[RULES_MAX_DIM + 1];
 	uint64_t key[RULES_MAX_DIM + 1];
 	uint64_t cross[RULES_MAX_DIM];
@@ -1060,6 +1061,10 @@ gen_set_row(struct gen *g, int d, int i)
 {
 	int W = g->W[d];
 
+	/* The arrays are g's own, so the same row and width give the same
+	 * pointers (the pipeline comes back to a row often). */
+	if (g->dir == d && g->row == i && g->width == W && g->rtile != NULL)
+		return;
 	g->dir = d;
 	g->row = i;
 	g->width = W;
@@ -1639,10 +1644,11 @@ gen_try_slots(struct gen *g, int lo, int hi,
 /* The slots of keys[0..n) for words of len letters, into hit[] (at most
  * GEN_HITS_MAX; *nhit of them), their words asked for, to be tried a
  * step later (gen_best_spans) or at once (gen_lookup).  If hit[] fills
- * up, its words are tried now, on columns lo..hi of the current row. */
+ * up, its words are tried now, on columns lo..hi of row (d, i), which
+ * becomes the current row (finding slots needs no row). */
 static void
-gen_find_slots(struct gen *g, int lo, int hi, const uint64_t *keys, int n,
-	const struct wordmap_slot **hit, int *nhit)
+gen_find_slots(struct gen *g, int d, int i, int lo, int hi,
+	const uint64_t *keys, int n, const struct wordmap_slot **hit, int *nhit)
 {
 	int len = hi - lo + 1, q;
 
@@ -1653,6 +1659,7 @@ gen_find_slots(struct gen *g, int lo, int hi, const uint64_t *keys, int n,
 		if (s == NULL)
 			continue;
 		if (*nhit == GEN_HITS_MAX) {
+			gen_set_row(g, d, i);
 			gen_try_slots(g, lo, hi, hit, *nhit);
 			*nhit = 0;
 		}
@@ -1673,7 +1680,7 @@ gen_lookup(struct gen *g, int lo, int hi, const uint64_t *keys, int n)
 	const struct wordmap_slot *hit[GEN_HITS_MAX];
 	int nhit;
 
-	gen_find_slots(g, lo, hi, keys, n, hit, &nhit);
+	gen_find_slots(g, g->dir, g->row, lo, hi, keys, n, hit, &nhit);
 	gen_try_slots(g, lo, hi, hit, nhit);
 }
 
@@ -2118,10 +2125,12 @@ gen_rowfix_build(struct gen *g, int d, int i, int first)
 		f->key[j + 1] = key;
 	}
 	f->next_anchor[ne] = (uint8_t)ne;
+	f->starts = 0;
 	for (x = ne - 1; x >= 0; x--) {
 		f->hi[x] = (uint8_t)(x + 1 < ne ? f->col[x + 1] - 1 : W - 1);
 		f->next_anchor[x] = is_anchor[x] ? (uint8_t)x :
 		    f->next_anchor[x + 1];
+		f->starts |= (uint32_t)(f->next_anchor[x] < ne) << x;
 	}
 	f->ne = ne;
 	f->nc = nc;
@@ -2244,8 +2253,8 @@ gen_pipe_on(struct gen *g, struct gen_span *hs, int *nhits,
 		*nhits = 0;
 	}
 	if (prev != NULL && n > 0) {
-		gen_set_row(g, prev->dir, prev->row);
-		gen_find_slots(g, prev->lo, prev->hi, keys, n, g->phits, nhits);
+		gen_find_slots(g, prev->dir, prev->row, prev->lo, prev->hi, keys,
+		    n, g->phits, nhits);
 		*hs = *prev;
 	}
 }
@@ -2271,6 +2280,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 	for (d = 0; d < (first_move ? 1 : 2); d++)
 		for (i = 0; i < g->R[d]; i++) {
 			const struct gen_row *rw = &g->rows[d][i];
+			uint32_t starts, stop;
 			int e1;
 
 			if (first_move ? i != g->r->start_row :
@@ -2279,19 +2289,20 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			gen_set_row(g, d, i);
 			gen_row_build(g, d, i, first_move);
 			ne = rw->f->ne;
-			for (e1 = 0; e1 < ne; e1++) {
+			/* Spans start on a square with an anchor at or after
+			 * it, not bad, and end before the next bad square or
+			 * the row's end (stop).  The squares are taken as
+			 * bits: which are which follows no pattern a branch
+			 * could learn (about 2 % of a turn's cycles went). */
+			starts = rw->f->starts & ~rw->bad;
+			stop = rw->bad | (uint32_t)1 << ne;
+			for (; starts != 0; starts &= starts - 1) {
 				struct gen_span *sp = &g->spans[nitems];
-				int e2lo = rw->f->next_anchor[e1], e2hi, b;
-				uint32_t after;
+				int e2hi, b, e2lo;
 
-				if (e2lo == ne)
-					break;
-				if ((rw->bad >> e1) & 1)
-					continue;
-				/* Spans end before the next bad square. */
-				after = rw->bad >> e1;
-				e2hi = after != 0 ? e1 + gen_lowest_bit32(after) - 1 :
-				    ne - 1;
+				e1 = gen_lowest_bit32(starts);
+				e2lo = rw->f->next_anchor[e1];
+				e2hi = e1 + gen_lowest_bit32(stop >> e1) - 1;
 				if (e2hi > e1 + n - 1)
 					e2hi = e1 + n - 1;
 				if (e2hi < e2lo)
