@@ -24,6 +24,8 @@
 
 enum mode { MODE_RESULTS, MODE_BAGSIM, MODE_GCG };
 
+static void usage(void) __attribute__((noreturn));
+
 static void
 usage(void)
 {

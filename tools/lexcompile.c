@@ -55,6 +55,8 @@ static const char synopsis[] =
 	"usage: lexcompile -r RULESET [-Lq] [-o OUT] [-f ordverk|kwg] [-e utf8|latin1]\n"
 	"                  [-a FILE] [-d FILE] [-t FILE] [LIST ...]\n";
 
+static void usage(void) __attribute__((noreturn));
+
 static void
 usage(void)
 {

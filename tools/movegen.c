@@ -72,6 +72,8 @@ static struct rng rng;
 static struct row *rows;
 static size_t rows_cap;
 
+static void usage(void) __attribute__((noreturn));
+
 static void
 usage(void)
 {

@@ -57,6 +57,8 @@ struct lexcache {
 	int missing[NLEXCACHE];
 };
 
+static void usage(void) __attribute__((noreturn));
+
 static void
 usage(void)
 {

@@ -103,6 +103,8 @@ static const char synopsis[] =
 	"usage: wordcheck [-l LEX] [-r RULESET] [-qv] [-y | -n] [WORD ...]\n"
 	"       wordcheck [-l LEX] [-r RULESET] -a RACK | -p PATTERN | -L | -i | -d OTHER\n";
 
+static void usage(void) __attribute__((noreturn));
+
 static void
 usage(void)
 {
