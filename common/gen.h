@@ -67,7 +67,10 @@ const struct move *gen_moves(const struct gen *g);
  * sub-multiset of the rack that could still win, plus
  * the span's tiles (one or two blanks as extra letters), is looked up in
  * a table of the lexicon's words by letter multiset (wordmap.h), and each
- * word found is tried on the squares.  Racks of over 8 letters or more
+ * word found is tried on the squares.  A span whose tiles no word of
+ * its length holds where they are (gen_fit_pairs: a word on the board
+ * that cannot be extended by so many letters on each side) is passed
+ * over before its keys are worked out.  Racks of over 8 letters or more
  * than 2 blanks fall back to the GADDAG walk.  Work is kept where it
  * comes back: cross-sets by their lines of tiles (for the life of g),
  * each row's sums until a square of it changes, and within a call the
@@ -75,9 +78,9 @@ const struct move *gen_moves(const struct gen *g);
  * call often share them).  Ties go to fewer tiles, then to
  * the smaller (direction, row, column, tiles), so the result does not
  * depend on search order.  The tables are built on the first call (or by
- * gen_best_ready): for SOWPODS about 13 MB and 0.1 s, for the Norwegian
- * list (609 k words) 30 MB and 0.4 s.  Returns 1 and fills *best, or 0
- * if no placement exists. */
+ * gen_best_ready): for SOWPODS about 21 MB and 0.15 s, for the
+ * Norwegian list (609 k words) 47 MB and 0.5 s.  Returns 1 and fills
+ * *best, or 0 if no placement exists. */
 int gen_best(struct gen *g, const struct position *p, struct move *best);
 
 /* gen_best_ready: builds gen_best's tables now (for a robot about to
@@ -85,6 +88,13 @@ int gen_best(struct gen *g, const struct position *p, struct move *best);
  * with e set when memory ran out; gen_best then still works, by the
  * GADDAG walk. */
 int gen_best_ready(struct gen *g, struct err *e);
+
+/* gen_fit_pairs: the words u w v of g's lexicon around the letters
+ * w[0..n) (1..63), as bits |u| * 8 + |v| for |u| and |v| up to 7; 0 if no
+ * word holds w, all bits if gen_best's tables are not built (or n is
+ * out of range).  gen_best rules out a span if a run of tiles in it has
+ * no such word of the span's length at its place. */
+uint64_t gen_fit_pairs(struct gen *g, const uint8_t *w, int n);
 
 /* gen_leave: the rack left after move m is played from rack (count
  * arrays, index 0 = blanks): placed letters and blanks, or exchanged tiles,

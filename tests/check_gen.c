@@ -342,6 +342,112 @@ brute_word(const uint8_t *w, int wn, void *arg)
 	return 0;
 }
 
+/* gen_fit_pairs against the word list: for every string of up to 3
+ * letters that occurs in a word, the bits |u| * 8 + |v| of its words
+ * u w v (|u|, |v| up to 7); 0 for a string in no word. */
+struct fit_item {
+	uint64_t tag, bits;
+};
+
+struct fit_brute {
+	struct fit_item *it;
+	long n, cap;
+};
+
+static int
+fit_brute_word(const uint8_t *w, int wn, void *arg)
+{
+	struct fit_brute *fb = arg;
+	int s, e, q;
+
+	for (s = 0; s < wn; s++)
+		for (e = s; e < wn && e - s < 3; e++) {
+			struct fit_item *it;
+
+			if (fb->n == fb->cap) {
+				fb->cap = fb->cap ? 2 * fb->cap : 4096;
+				fb->it = realloc(fb->it, (size_t)fb->cap * sizeof *fb->it);
+				ck_assert_ptr_nonnull(fb->it);
+			}
+			it = &fb->it[fb->n++];
+			it->tag = (uint64_t)(e - s + 1) << 60;
+			for (q = s; q <= e; q++)
+				it->tag |= (uint64_t)w[q] << (6 * (q - s));
+			it->bits = s <= 7 && wn - 1 - e <= 7 ?
+			    (uint64_t)1 << (s * 8 + (wn - 1 - e)) : 0;
+		}
+	return 0;
+}
+
+static int
+fit_item_cmp(const void *a, const void *b)
+{
+	uint64_t x = ((const struct fit_item *)a)->tag;
+	uint64_t y = ((const struct fit_item *)b)->tag;
+
+	return x < y ? -1 : x > y;
+}
+
+START_TEST(fit_pairs_brute)
+{
+	static const char *const names[] = { "en", "no" };
+	static const char *const wl[] = {
+		"wordlists/small/en-enable-2to4.txt",
+		"wordlists/small/no-bokmaal-2to4.txt",
+	};
+	size_t f;
+
+	for (f = 0; f < 2; f++) {
+		char wpath[512];
+		const struct rules *r = rules_builtin(names[f]);
+		struct fit_brute fb;
+		struct lex *lex;
+		struct gen *g;
+		struct err e;
+		long i, j, strings = 0, ends = 0;
+		uint8_t none[3] = { 1, 1, 1 };
+
+		if (test_shared_path(wl[f], wpath, sizeof wpath, "fit pairs") == NULL)
+			return;
+		lex = test_lex_from_file(r, wpath, 1);
+		g = gen_create(r, lex, &e);
+		ck_assert_ptr_nonnull(g);
+		/* Before gen_best's tables: every pair may be. */
+		ck_assert_uint_eq(gen_fit_pairs(g, none, 3), ~(uint64_t)0);
+		ck_assert_int_eq(gen_best_ready(g, &e), 0);
+		memset(&fb, 0, sizeof fb);
+		lex_foreach(lex, fit_brute_word, &fb);
+		ck_assert_int_gt(fb.n, 1000);
+		qsort(fb.it, (size_t)fb.n, sizeof *fb.it, fit_item_cmp);
+		for (i = 0; i < fb.n; i = j) {
+			uint64_t want = 0, got;
+			uint8_t w[3];
+			int n = (int)(fb.it[i].tag >> 60), q;
+
+			for (j = i; j < fb.n && fb.it[j].tag == fb.it[i].tag; j++)
+				want |= fb.it[j].bits;
+			for (q = 0; q < n; q++)
+				w[q] = (uint8_t)((fb.it[i].tag >> (6 * q)) & 0x3f);
+			got = gen_fit_pairs(g, w, n);
+			ck_assert_msg(got == want, "%s: letters %d %d %d: %llx, want %llx",
+			    names[f], w[0], n > 1 ? w[1] : 0, n > 2 ? w[2] : 0,
+			    (unsigned long long)got, (unsigned long long)want);
+			/* Asked again, from the memo. */
+			ck_assert_uint_eq(gen_fit_pairs(g, w, n), want);
+			strings++;
+			ends += (want & ((uint64_t)1 << 8)) != 0;
+		}
+		ck_assert_int_gt(strings, 500);
+		ck_assert_int_gt(ends, 50);
+		/* "aaa" is in no word of either list. */
+		ck_assert_uint_eq(gen_fit_pairs(g, none, 3), 0);
+		free(fb.it);
+		gen_destroy(g);
+		lex_destroy(lex);
+	}
+}
+END_TEST
+
 START_TEST(brute_force_small_lexicon)
 {
 	static const char *const files[][2] = {
@@ -1048,6 +1154,7 @@ gen_suite(void)
 	tcase_add_test(tc, conformance_is);
 	tcase_add_test(tc, conformance_en);
 	tcase_add_test(tc, brute_force_small_lexicon);
+	tcase_add_test(tc, fit_pairs_brute);
 	tcase_add_test(tc, kept_state_agrees_with_fresh);
 	tcase_add_test(tc, best_with_blanks_agrees_with_all);
 	tcase_add_test(tc, validate_agrees);
