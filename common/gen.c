@@ -206,13 +206,11 @@ struct gen {
 	struct wordmap map;
 	/* gen_best: for a run of tiles w, the words u w v the lexicon has,
 	 * as bits |u| * 8 + |v| (both up to GEN_FIT_MAX): per movegraph run
-	 * below the GADDAG root the pairs below it (fit), the lengths of the
-	 * words' ends below a node while fit is built (ends, bit r; bit 0:
-	 * worked out), and the pairs of runs of one and two letters
+	 * below the GADDAG root the pairs below it (fit), the pairs of runs
+	 * of one and two letters
 	 * (fit1, fit2), of longer ones by their letters (fit_memo) and of
 	 * any by their place (fit_run: [orientation][row][first column]). */
 	uint64_t *fit;                 /* by movegraph offset */
-	uint8_t *ends;
 	struct gen_fit_memo {
 		uint64_t tag, pairs;
 	} *fit_memo, fit_run[2][RULES_MAX_DIM][RULES_MAX_DIM];
@@ -2080,7 +2078,7 @@ gen_heapify(uint64_t *keys, int n)
  * or in the DAWG: bit r (1 to GEN_FIT_MAX) when a word ends r letters
  * below it; bit 0 marks it worked out. */
 static unsigned
-gen_fit_ends(struct gen *g, uint32_t run)
+gen_fit_ends(const struct gen *g, uint8_t *ends, uint32_t run)
 {
 	const uint32_t *w = g->w;
 	uint32_t base = movegraph_arcs(w, run, g->wide);
@@ -2088,23 +2086,24 @@ gen_fit_ends(struct gen *g, uint32_t run)
 	    movegraph_popcount(movegraph_hi(w, run, g->wide)), k;
 	unsigned m = 0;
 
-	if (g->ends[run] & 1)
-		return g->ends[run];
+	if (ends[run] & 1)
+		return ends[run];
 	for (k = 0; k < n; k++) {
 		uint32_t arc = w[base + (uint32_t)k];
 
 		if (movegraph_accepts(arc))
 			m |= 2;
 		if (movegraph_child(arc) != 0)
-			m |= (gen_fit_ends(g, movegraph_child(arc)) & 0xfe) << 1;
+			m |= (gen_fit_ends(g, ends, movegraph_child(arc)) & 0xfe) <<
+			    1;
 	}
-	g->ends[run] = (uint8_t)((m & 0xfe) | 1);
-	return g->ends[run];
+	ends[run] = (uint8_t)((m & 0xfe) | 1);
+	return ends[run];
 }
 
 /* gen_fit_build: fit[] of the movegraph run at run, reached from the
  * GADDAG root by letters (done: a bit per word of the movegraph, set once
- * it is worked out).  A path from the root spells w backwards, then the
+ * it is worked out; ends: gen_fit_ends').  A path from the root spells w backwards, then the
  * letters before it backwards (u), then, unless the word ends with w,
  * the separator and the letters after it (v): so below run, a letter
  * arc adds one to |u| (and ends a word with |v| = 0 where it accepts),
@@ -2112,7 +2111,7 @@ gen_fit_ends(struct gen *g, uint32_t run)
  * may share a run of the DAWG's where the letters left are the same; it
  * has no separator, and the same holds.) */
 static uint64_t
-gen_fit_run(struct gen *g, uint32_t run, uint64_t *done)
+gen_fit_run(struct gen *g, uint32_t run, uint64_t *done, uint8_t *ends)
 {
 	const uint32_t *w = g->w;
 	uint32_t base = movegraph_arcs(w, run, g->wide);
@@ -2124,22 +2123,22 @@ gen_fit_run(struct gen *g, uint32_t run, uint64_t *done)
 	if ((done[run >> 6] >> (run & 63)) & 1)
 		return g->fit[run];
 	if (sep != 0 && movegraph_child(sep) != 0)
-		m |= gen_fit_ends(g, movegraph_child(sep)) & 0xfe;
+		m |= gen_fit_ends(g, ends, movegraph_child(sep)) & 0xfe;
 	for (k = 0; k < n; k++) {
 		uint32_t arc = w[base + (uint32_t)k];
 
 		if (movegraph_accepts(arc))
 			m |= (uint64_t)1 << 8;
 		if (movegraph_child(arc) != 0)
-			m |= gen_fit_run(g, movegraph_child(arc), done) << 8;
+			m |= gen_fit_run(g, movegraph_child(arc), done, ends) << 8;
 	}
 	g->fit[run] = m;
 	done[run >> 6] |= (uint64_t)1 << (run & 63);
 	return m;
 }
 
-/* The letters w[0..n) and n packed into a tag, or 0 if n is over
- * GEN_FIT_RUN. */
+/* The letters of tiles w[0..n) and n packed into a tag, or 0 if n is
+ * over GEN_FIT_RUN. */
 static uint64_t
 gen_fit_tag(const uint8_t *w, int n)
 {
@@ -2149,8 +2148,15 @@ gen_fit_tag(const uint8_t *w, int n)
 	if (n > GEN_FIT_RUN)
 		return 0;
 	for (i = 0; i < n; i++)
-		tag |= (uint64_t)(w[i] & 0x3f) << (6 * i);
+		tag |= (uint64_t)TILE_LETTER(w[i]) << (6 * i);
 	return tag;
+}
+
+/* The memo entry for runs with tag (gen_fit_tag). */
+static struct gen_fit_memo *
+gen_fit_slot(const struct gen *g, uint64_t tag)
+{
+	return &g->fit_memo[(tag * 0x9e3779b97f4a7c15u) >> 48];
 }
 
 /* The pairs of a run whose letters, backwards from the GADDAG root, end
@@ -2179,17 +2185,13 @@ gen_fit_walk(const struct gen *g, const uint8_t *w, int n)
 static void
 gen_fit_keep(const struct gen *g, const uint8_t *t, int n, uint32_t arc)
 {
-	uint8_t w[GEN_FIT_RUN];
 	struct gen_fit_memo *fm;
 	uint64_t tag;
-	int i;
 
 	if (g->fit == NULL || n < 3 || n > GEN_FIT_RUN)
 		return;
-	for (i = 0; i < n; i++)
-		w[i] = TILE_LETTER(t[i]);
-	tag = gen_fit_tag(w, n);
-	fm = &g->fit_memo[(tag * 0x9e3779b97f4a7c15u) >> 48];
+	tag = gen_fit_tag(t, n);
+	fm = gen_fit_slot(g, tag);
 	fm->tag = tag;
 	fm->pairs = gen_fit_arc(g, arc);
 }
@@ -2203,20 +2205,21 @@ gen_fit_build(struct gen *g)
 {
 	size_t n = g->mg.nwords;
 	uint64_t *done;
+	uint8_t *ends;
 
 	if (g->mg.root == 0)
 		return;
 	g->fit = malloc((size_t)n * sizeof *g->fit);
 	g->fit_memo = calloc(GEN_FIT_MEMO, sizeof *g->fit_memo);
-	g->ends = calloc(n, 1);
+	ends = calloc(n, 1);
 	done = calloc((n + 63) / 64, sizeof *done);
 	g->fit_nl = g->r->nletters + 1;
 	g->fit2 = malloc((size_t)g->fit_nl * (size_t)g->fit_nl * sizeof *g->fit2);
 	if (g->fit != NULL && g->fit_memo != NULL && g->fit2 != NULL &&
-	    g->ends != NULL && done != NULL) {
+	    ends != NULL && done != NULL) {
 		uint8_t w[2];
 
-		(void)gen_fit_run(g, g->mg.root, done);
+		(void)gen_fit_run(g, g->mg.root, done, ends);
 		for (w[0] = 0; w[0] < g->fit_nl; w[0]++) {
 			g->fit1[w[0]] = w[0] != 0 ? gen_fit_walk(g, w, 1) : 0;
 			for (w[1] = 0; w[1] < g->fit_nl; w[1]++)
@@ -2231,8 +2234,7 @@ gen_fit_build(struct gen *g)
 		g->fit_memo = NULL;
 		g->fit2 = NULL;
 	}
-	free(g->ends);
-	g->ends = NULL;
+	free(ends);
 	free(done);
 }
 
@@ -2248,7 +2250,7 @@ gen_fit_pairs(struct gen *g, const uint8_t *w, int n)
 	 * ones come back game after game (a walk down the GADDAG is a cache
 	 * miss a letter). */
 	if (n <= 2) {
-		int a = w[0] & 0x3f, b = n == 2 ? w[1] & 0x3f : 0;
+		int a = TILE_LETTER(w[0]), b = n == 2 ? TILE_LETTER(w[1]) : 0;
 
 		if (a >= g->fit_nl || b >= g->fit_nl)
 			return 0;
@@ -2257,7 +2259,7 @@ gen_fit_pairs(struct gen *g, const uint8_t *w, int n)
 	tag = gen_fit_tag(w, n);
 	if (tag == 0)
 		return gen_fit_walk(g, w, n);
-	fm = &g->fit_memo[(tag * 0x9e3779b97f4a7c15u) >> 48];
+	fm = gen_fit_slot(g, tag);
 	if (fm->tag != tag) {
 		fm->tag = tag;
 		fm->pairs = gen_fit_walk(g, w, n);
@@ -2479,28 +2481,24 @@ static void
 gen_row_gaps(struct gen *g, struct gen_rowfix *f, int d, int i)
 {
 	const uint8_t *tile = g->tile[d] + i * g->W[d];
-	int x, j, W = g->W[d];
+	int x, W = g->W[d];
 
 	f->tgaps = f->gpairs = f->known = 0;
 	for (x = 0; x <= f->ne; x++) {
 		int a = x == 0 ? 0 : f->col[x - 1] + 1;
 		int b = x == f->ne ? W - 1 : f->col[x] - 1;
-		uint64_t tag = (uint64_t)(b - a + 1) << 60;
+		uint64_t tag;
 
 		if (a > b)
 			continue;
-		for (j = a; j <= b && b - a < GEN_FIT_RUN; j++)
-			tag |= (uint64_t)TILE_LETTER(tile[j]) << (6 * (j - a));
-		if (b - a >= GEN_FIT_RUN)
-			tag = 0;
+		tag = gen_fit_tag(tile + a, b - a + 1);
 		f->ga[x] = (uint8_t)a;
 		f->gb[x] = (uint8_t)b;
 		f->gtag[x] = tag;
 		f->tgaps |= (uint32_t)1 << x;
 #if defined(__GNUC__)
 		if (b - a >= 2 && tag != 0 && g->fit_run[d][i][a].tag != tag)
-			__builtin_prefetch(&g->fit_memo[(tag *
-			    0x9e3779b97f4a7c15u) >> 48]);
+			__builtin_prefetch(gen_fit_slot(g, tag));
 #endif
 	}
 	f->gaps_set = 1;
@@ -2512,16 +2510,12 @@ static uint64_t
 gen_gap_pairs(struct gen *g, struct gen_rowfix *f, int d, int i, int q)
 {
 	const uint8_t *tile = g->tile[d] + i * g->W[d];
-	int a = f->ga[q], n = f->gb[q] - a + 1, j;
+	int a = f->ga[q];
 	struct gen_fit_memo *fr = &g->fit_run[d][i][a];
 
 	if (f->gtag[q] == 0 || fr->tag != f->gtag[q]) {
-		uint8_t run[RULES_MAX_DIM];
-
-		for (j = 0; j < n; j++)
-			run[j] = TILE_LETTER(tile[a + j]);
 		fr->tag = f->gtag[q];
-		fr->pairs = gen_fit_pairs(g, run, n);
+		fr->pairs = gen_fit_pairs(g, tile + a, f->gb[q] - a + 1);
 	}
 	f->pairs[q] = fr->pairs;
 	f->gpairs |= (uint32_t)1 << q;

@@ -90,7 +90,8 @@ int gen_best(struct gen *g, const struct position *p, struct move *best);
 int gen_best_ready(struct gen *g, struct err *e);
 
 /* gen_fit_pairs: the words u w v of g's lexicon around the letters
- * w[0..n) (1..63), as bits |u| * 8 + |v| for |u| and |v| up to 7; 0 if no
+ * w[0..n) (1..63; tiles, a blank's bit is ignored), as bits
+ * |u| * 8 + |v| for |u| and |v| up to 7; 0 if no
  * word holds w, all bits if gen_best's tables are not built (or n is
  * out of range).  gen_best rules out a span if a run of tiles in it has
  * no such word of the span's length at its place. */
