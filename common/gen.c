@@ -392,20 +392,18 @@ gen_lowest_bit32(uint32_t m)
 	return gen_lowest_bit64(m);
 }
 
-/* Leading zero bits of a nonzero m. */
+/* Index of the highest set bit of a nonzero m. */
 static inline int
-gen_clz32(uint32_t m)
+gen_highest_bit32(uint32_t m)
 {
 #if defined(__GNUC__)
-	return __builtin_clz(m);
+	return 31 - __builtin_clz(m);
 #else
-	int n = 0;
+	int b = 31;
 
-	while ((m & 0x80000000u) == 0) {
-		m <<= 1;
-		n++;
-	}
-	return n;
+	while ((m >> b) == 0)
+		b--;
+	return b;
 #endif
 }
 
@@ -2687,7 +2685,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		    (((uint32_t)2 << sp->e2) - 1);
 		if (((fits >> sp->e2) & 1) == 0) {
 			if ((fits >> sp->e2lo) != 0) {
-				int e2 = 31 - gen_clz32(fits);
+				int e2 = gen_highest_bit32(fits);
 				int b = gen_window_bound(g,
 				    &g->rows[sp->dir][sp->row], sp->e1, e2, n, sp);
 
@@ -2703,7 +2701,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		 * narrower ones after it). */
 		fits &= ((uint32_t)1 << sp->e2) - 1;
 		if ((fits >> sp->e2lo) != 0) {
-			int e2 = 31 - gen_clz32(fits);
+			int e2 = gen_highest_bit32(fits);
 			int b = gen_window_bound(g, &g->rows[sp->dir][sp->row],
 			    sp->e1, e2, n, sp);
 
