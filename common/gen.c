@@ -103,9 +103,10 @@ struct gen_span {
  * are not free.  Those, the constrained squares, are listed in cx[]:
  * only their part of a bound depends on more of the rack than its best
  * letter.  Gap q holds the tiles between empty squares q - 1 and q
- * (columns ga[q]..gb[q], if tgaps has bit q) and the word parts around
- * them it allows (pairs, gen_fit_pairs); fits[e1] has bit e2 when span
- * e1..e2 may hold a word by them (gen_span_fits), if known has bit e1. */
+ * (columns ga[q]..gb[q], letters packed in gtag[q], if tgaps has bit
+ * q; the word parts around them it allows are kept by their place, in
+ * gen's fit_run); fits[e1] has bit e2 when span e1..e2 may hold a word
+ * by them (gen_span_fits), if known has bit e1. */
 struct gen_rowfix {
 	int valid, first, ne, nc;
 	uint32_t starts;     /* bit x: an anchor is at x or after it */
@@ -120,10 +121,9 @@ struct gen_rowfix {
 	uint16_t ulm[RULES_MAX_DIM + 1];
 	uint32_t lmc[RULES_MAX_DIM + 1], wmc[RULES_MAX_DIM + 1];
 	int gaps_set;        /* tgaps, ga, gb and gtag are set */
-	uint32_t tgaps, gpairs, known, fits[RULES_MAX_DIM];
+	uint32_t tgaps, known, fits[RULES_MAX_DIM];
 	uint8_t ga[RULES_MAX_DIM + 1], gb[RULES_MAX_DIM + 1];
 	uint64_t gtag[RULES_MAX_DIM + 1];   /* gen_fit_tag of gap q's letters */
-	uint64_t pairs[RULES_MAX_DIM + 1];
 };
 
 /* gen_best by anagrams: a row with anchors, for the rack: its empty
@@ -2480,7 +2480,7 @@ gen_row_gaps(struct gen *g, struct gen_rowfix *f, int d, int i)
 	const uint8_t *tile = g->tile[d] + i * g->W[d];
 	int x, W = g->W[d];
 
-	f->tgaps = f->gpairs = f->known = 0;
+	f->tgaps = f->known = 0;
 	for (x = 0; x <= f->ne; x++) {
 		int a = x == 0 ? 0 : f->col[x - 1] + 1;
 		int b = x == f->ne ? W - 1 : f->col[x] - 1;
@@ -2501,8 +2501,10 @@ gen_row_gaps(struct gen *g, struct gen_rowfix *f, int d, int i)
 	f->gaps_set = 1;
 }
 
-/* gen_span_fits: the word parts around run q of row f, (d, i).  Most
- * runs are as they were at the row's last change (fit_run). */
+/* gen_span_fits: the word parts around run q of row f, (d, i), from
+ * fit_run: most runs are as they were at the row's last change.  (Runs
+ * of over GEN_FIT_RUN letters have no tag and are looked up each time;
+ * they are seldom on the board.) */
 static uint64_t
 gen_gap_pairs(struct gen *g, struct gen_rowfix *f, int d, int i, int q)
 {
@@ -2514,8 +2516,6 @@ gen_gap_pairs(struct gen *g, struct gen_rowfix *f, int d, int i, int q)
 		fr->tag = f->gtag[q];
 		fr->pairs = gen_fit_pairs(g, tile + a, f->gb[q] - a + 1);
 	}
-	f->pairs[q] = fr->pairs;
-	f->gpairs |= (uint32_t)1 << q;
 	return fr->pairs;
 }
 
@@ -2547,8 +2547,7 @@ gen_span_fits(struct gen *g, int d, int i, int e1)
 
 		if (u > GEN_FIT_MAX)
 			break;
-		pairs = (f->gpairs >> q) & 1 ? f->pairs[q] :
-		    gen_gap_pairs(g, f, d, i, q);
+		pairs = gen_gap_pairs(g, f, d, i, q);
 		/* Spans to e2 >= q - 1 hold the run, with hi[e2] - gb[q]
 		 * letters after it. */
 		for (e2 = q - 1 > e1 ? q - 1 : e1; e2 < f->ne; e2++) {
