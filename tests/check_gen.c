@@ -342,6 +342,15 @@ brute_word(const uint8_t *w, int wn, void *arg)
 	return 0;
 }
 
+/* The small lists (all 2- to 4-letter words) some tests build
+ * lexicons from, by ruleset. */
+static const struct {
+	const char *rules, *list;
+} small_lists[] = {
+	{ "no", "wordlists/small/no-bokmaal-2to4.txt" },
+	{ "en", "wordlists/small/en-enable-2to4.txt" },
+};
+
 /* gen_fit_pairs against the word list: for every string of up to 3
  * letters that occurs in a word, the bits |u| * 8 + |v| of its words
  * u w v (|u|, |v| up to 7); 0 for a string in no word. */
@@ -390,16 +399,12 @@ fit_item_cmp(const void *a, const void *b)
 
 START_TEST(fit_pairs_brute)
 {
-	static const char *const names[] = { "en", "no" };
-	static const char *const wl[] = {
-		"wordlists/small/en-enable-2to4.txt",
-		"wordlists/small/no-bokmaal-2to4.txt",
-	};
 	size_t f;
 
-	for (f = 0; f < 2; f++) {
+	for (f = 0; f < sizeof small_lists / sizeof small_lists[0]; f++) {
+		const char *name = small_lists[f].rules;
 		char wpath[512];
-		const struct rules *r = rules_builtin(names[f]);
+		const struct rules *r = rules_builtin(name);
 		struct fit_brute fb;
 		struct lex *lex;
 		struct gen *g;
@@ -407,7 +412,8 @@ START_TEST(fit_pairs_brute)
 		long i, j, strings = 0, ends = 0;
 		uint8_t none[3] = { 1, 1, 1 };
 
-		if (test_shared_path(wl[f], wpath, sizeof wpath, "fit pairs") == NULL)
+		if (test_shared_path(small_lists[f].list, wpath, sizeof wpath,
+		    "fit pairs") == NULL)
 			return;
 		lex = test_lex_from_file(r, wpath, 1);
 		g = gen_create(r, lex, &e);
@@ -430,7 +436,7 @@ START_TEST(fit_pairs_brute)
 				w[q] = (uint8_t)((fb.it[i].tag >> (6 * q)) & 0x3f);
 			got = gen_fit_pairs(g, w, n);
 			ck_assert_msg(got == want, "%s: letters %d %d %d: %llx, want %llx",
-			    names[f], w[0], n > 1 ? w[1] : 0, n > 2 ? w[2] : 0,
+			    name, w[0], n > 1 ? w[1] : 0, n > 2 ? w[2] : 0,
 			    (unsigned long long)got, (unsigned long long)want);
 			/* Asked again, from the memo. */
 			ck_assert_uint_eq(gen_fit_pairs(g, w, n), want);
@@ -537,14 +543,9 @@ static int
 small_selfplay(const char *what, uint64_t seed, int ngames,
 	small_check_fn *check, void *ctx)
 {
-	static const char *const var[] = { "no", "en" };
-	static const char *const wl[] = {
-		"wordlists/small/no-bokmaal-2to4.txt",
-		"wordlists/small/en-enable-2to4.txt",
-	};
 	size_t f;
 
-	for (f = 0; f < 2; f++) {
+	for (f = 0; f < sizeof small_lists / sizeof small_lists[0]; f++) {
 		char wpath[512];
 		const struct rules *r;
 		struct lex *lex;
@@ -553,9 +554,10 @@ small_selfplay(const char *what, uint64_t seed, int ngames,
 		struct err e;
 		int k;
 
-		if (test_shared_path(wl[f], wpath, sizeof wpath, what) == NULL)
+		if (test_shared_path(small_lists[f].list, wpath, sizeof wpath,
+		    what) == NULL)
 			return 0;
-		r = rules_builtin(var[f]);
+		r = rules_builtin(small_lists[f].rules);
 		lex = test_lex_from_file(r, wpath, 1);
 		g = gen_create(r, lex, &e);
 		gm = game_create(r, 2, &e);
