@@ -2610,7 +2610,7 @@ gen_pipe_on(struct gen *g, struct gen_span *hs, int *nhits,
 static void
 gen_best_spans(struct gen *g, int n, int first_move)
 {
-	int nitems = 0, d, i, top = -1, maxtop, ne;
+	int nitems = 0, d, i, top = -1, maxtop, ne, holds;
 	uint32_t fits;
 	int nkeys[GEN_PIPE], step = 0, st, nhits = 0;
 	/* The spans in the pipeline (their queue items move on), by step. */
@@ -2679,22 +2679,12 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		if (g->have_best && sp->bound < g->best.score)
 			continue;
 		/* A span no word of its length may fill with its tiles where
-		 * they are goes back as the next narrower span that may. */
+		 * they are is passed over (gen_span_fits). */
 		fits = gen_span_fits(g, sp->dir, sp->row, sp->e1) &
 		    (((uint32_t)2 << sp->e2) - 1);
-		if (((fits >> sp->e2) & 1) == 0) {
-			if ((fits >> sp->e2lo) != 0) {
-				int e2 = gen_highest_bit32(fits);
-				int b = gen_window_bound(g,
-				    &g->rows[sp->dir][sp->row], sp->e1, e2, n, sp);
-
-				sp->e2 = (uint8_t)e2;
-				if (!g->have_best || b >= g->best.score)
-					gen_bucket_push(g, b, id, &top);
-			}
-			continue;
-		}
-		run[step % GEN_PIPE] = *sp;
+		holds = (fits >> sp->e2) & 1;
+		if (holds)
+			run[step % GEN_PIPE] = *sp;
 		/* The item's next narrower span whose tiles a word may hold
 		 * goes back, unless it cannot beat the best (nor can the
 		 * narrower ones after it). */
@@ -2708,6 +2698,8 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			if (!g->have_best || b >= g->best.score)
 				gen_bucket_push(g, b, id, &top);
 		}
+		if (!holds)
+			continue;
 		/* A step of the pipeline: this span's keys are worked out
 		 * and their slots asked for; the slots of the span
 		 * GEN_PIPE - 1 steps back (which have come meanwhile) are
