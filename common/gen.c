@@ -105,8 +105,9 @@ struct gen_span {
  * letter.  Gap q holds the tiles between empty squares q - 1 and q
  * (columns ga[q]..gb[q], letters packed in gtag[q], if tgaps has bit
  * q; the word parts around them it allows are kept by their place, in
- * gen's fit_run); fits[e1] has bit e2 when span e1..e2 may hold a word
- * by them (gen_span_fits), if known has bit e1. */
+ * gen's fit_run); fits[e1] has bit hi[e2] when span e1..e2 may hold a
+ * word by them (gen_span_fits), if known has bit e1.  hicols has bit
+ * hi[x] for each x, and e2col[hi[x]] is x. */
 struct gen_rowfix {
 	int valid, first, ne, nc;
 	uint32_t starts;     /* bit x: an anchor is at x or after it */
@@ -121,8 +122,9 @@ struct gen_rowfix {
 	uint16_t ulm[RULES_MAX_DIM + 1];
 	uint32_t lmc[RULES_MAX_DIM + 1], wmc[RULES_MAX_DIM + 1];
 	int gaps_set;        /* tgaps, ga, gb and gtag are set */
-	int tiles_kept;      /* no tile of the row changed since they were */
-	uint32_t tgaps, known, fits[RULES_MAX_DIM];
+	int tiles_kept;      /* no tile of the row changed since gaps were set */
+	uint32_t tgaps, known, fits[RULES_MAX_DIM], hicols;
+	uint8_t e2col[RULES_MAX_DIM];
 	uint8_t ga[RULES_MAX_DIM + 1], gb[RULES_MAX_DIM + 1];
 	uint64_t gtag[RULES_MAX_DIM + 1];   /* gen_fit_tag of gap q's letters */
 };
@@ -2372,9 +2374,11 @@ gen_rowfix_build(struct gen *g, int d, int i, int first)
 		f->key[j + 1] = key;
 	}
 	f->next_anchor[ne] = (uint8_t)ne;
-	f->starts = 0;
+	f->starts = f->hicols = 0;
 	for (x = ne - 1; x >= 0; x--) {
 		f->hi[x] = (uint8_t)(x + 1 < ne ? f->col[x + 1] - 1 : W - 1);
+		f->hicols |= (uint32_t)1 << f->hi[x];
+		f->e2col[f->hi[x]] = (uint8_t)x;
 		f->next_anchor[x] = is_anchor[x] ? (uint8_t)x :
 		    f->next_anchor[x + 1];
 		f->starts |= (uint32_t)(f->next_anchor[x] < ne) << x;
@@ -2533,7 +2537,9 @@ gen_gap_pairs(struct gen *g, struct gen_rowfix *f, int d, int i, int q)
  * 2026-12-04, a third of the spans that came up a Norwegian or English
  * turn failed this: a word on the board that no word of that length
  * holds at that place.  Worked out for all e2 at once the first time,
- * and kept until the row changes. */
+ * and kept until the row's tiles change.  The answer has bit hi[e2] for
+ * span e1..e2 (bits of other columns mean nothing): the letters after a
+ * run are then a shift of its pairs' byte, with no loop over e2. */
 static uint32_t
 gen_span_fits(struct gen *g, int d, int i, int e1)
 {
@@ -2549,22 +2555,16 @@ gen_span_fits(struct gen *g, int d, int i, int e1)
 		return f->fits[e1];
 	gaps = f->tgaps & ~(((uint32_t)1 << e1) - 1);
 	for (; gaps != 0; gaps &= gaps - 1) {
-		int q = gen_lowest_bit32(gaps), u = f->ga[q] - lo, e2;
-		uint64_t pairs;
+		int q = gen_lowest_bit32(gaps), u = f->ga[q] - lo;
+		uint32_t after;
 
 		if (u > GEN_FIT_MAX)
 			break;
-		pairs = gen_gap_pairs(g, f, d, i, q);
-		/* Spans to e2 >= q - 1 hold the run, with hi[e2] - gb[q]
-		 * letters after it. */
-		for (e2 = q - 1 > e1 ? q - 1 : e1; e2 < f->ne; e2++) {
-			int v = f->hi[e2] - f->gb[q];
-
-			if (v > GEN_FIT_MAX)
-				break;
-			if (((pairs >> (u * 8 + v)) & 1) == 0)
-				m &= ~((uint32_t)1 << e2);
-		}
+		/* Spans to e2 >= q - 1 hold the run, with v = hi[e2] - gb[q]
+		 * letters after it: bit v of after, for v up to GEN_FIT_MAX
+		 * (8 bits). */
+		after = (uint32_t)(gen_gap_pairs(g, f, d, i, q) >> (u * 8)) & 0xff;
+		m &= ~((after ^ 0xff) << f->gb[q]);
 	}
 	f->known |= (uint32_t)1 << e1;
 	f->fits[e1] = m;
@@ -2619,6 +2619,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 {
 	int nitems = 0, d, i, top = -1, maxtop, ne, holds;
 	uint32_t fits;
+	const struct gen_rowfix *f;
 	int nkeys[GEN_PIPE], step = 0, st, nhits = 0;
 	/* The spans in the pipeline (their queue items move on), by step. */
 	struct gen_span run[GEN_PIPE], hits_span;
@@ -2685,19 +2686,21 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		sp = &g->spans[id];
 		if (g->have_best && sp->bound < g->best.score)
 			continue;
+		f = &g->rowfix[sp->dir][sp->row];
 		/* A span no word of its length may fill with its tiles where
-		 * they are is passed over (gen_span_fits). */
+		 * they are is passed over (gen_span_fits: bits by the column
+		 * a span ends in). */
 		fits = gen_span_fits(g, sp->dir, sp->row, sp->e1) &
-		    (((uint32_t)2 << sp->e2) - 1);
-		holds = (fits >> sp->e2) & 1;
+		    f->hicols & (((uint32_t)2 << sp->hi) - 1);
+		holds = (fits >> sp->hi) & 1;
 		if (holds)
 			run[step % GEN_PIPE] = *sp;
 		/* The item's next narrower span whose tiles a word may hold
 		 * goes back, unless it cannot beat the best (nor can the
 		 * narrower ones after it). */
-		fits &= ((uint32_t)1 << sp->e2) - 1;
-		if ((fits >> sp->e2lo) != 0) {
-			int e2 = gen_highest_bit32(fits);
+		fits &= ((uint32_t)1 << sp->hi) - 1;
+		if ((fits >> f->hi[sp->e2lo]) != 0) {
+			int e2 = f->e2col[gen_highest_bit32(fits)];
 			int b = gen_window_bound(g, &g->rows[sp->dir][sp->row],
 			    sp->e1, e2, n, sp);
 
