@@ -121,8 +121,10 @@ struct gen_rowfix {
 	uint8_t ci[RULES_MAX_DIM + 1], cx[RULES_MAX_DIM];
 	uint16_t ulm[RULES_MAX_DIM + 1];
 	uint32_t lmc[RULES_MAX_DIM + 1], wmc[RULES_MAX_DIM + 1];
-	int gaps_set;        /* tgaps, ga, gb and gtag are set */
-	int tiles_kept;      /* no tile of the row changed since gaps were set */
+	int gaps_set;        /* tgaps, ga, gb and gtag are set (cleared when a
+	                        tile of the row changes: they and fits hang
+	                        on the tiles only, and a row summed up again
+	                        for new cross-sets or anchors keeps them) */
 	uint32_t tgaps, known, fits[RULES_MAX_DIM], hicols;
 	uint8_t e2col[RULES_MAX_DIM];
 	uint8_t ga[RULES_MAX_DIM + 1], gb[RULES_MAX_DIM + 1];
@@ -698,7 +700,7 @@ gen_forget_rows(struct gen *g)
 
 	for (d = 0; d < 2; d++)
 		for (i = 0; i < RULES_MAX_DIM; i++)
-			g->rowfix[d][i].valid = g->rowfix[d][i].tiles_kept = 0;
+			g->rowfix[d][i].valid = g->rowfix[d][i].gaps_set = 0;
 	memset(g->anchor, 0, sizeof g->anchor);
 	memset(g->row_anchors, 0, sizeof g->row_anchors);
 }
@@ -773,8 +775,8 @@ gen_prepare(struct gen *g, const struct board *b)
 				changed[nchanged++] = i * cols + j;
 				g->ntiles += (t != 0) - (g->tile[0][i * cols + j] != 0);
 				g->rowfix[0][i].valid = g->rowfix[1][j].valid = 0;
-				g->rowfix[0][i].tiles_kept = 0;
-				g->rowfix[1][j].tiles_kept = 0;
+				g->rowfix[0][i].gaps_set = 0;
+				g->rowfix[1][j].gaps_set = 0;
 				g->tile[0][i * cols + j] = t;
 				g->tile[1][j * rows + i] = t;
 				g->tval[0][i * cols + j] = g->tval[1][j * rows + i] =
@@ -2390,11 +2392,6 @@ gen_rowfix_build(struct gen *g, int d, int i, int first)
 	f->nc = nc;
 	f->first = first;
 	f->valid = 1;
-	/* The runs test's answers hang on the row's tiles only: a row
-	 * summed up again for its cross-sets or anchors keeps them. */
-	if (!f->tiles_kept)
-		f->gaps_set = 0;
-	f->tiles_kept = 1;
 }
 
 /* gen_best by anagrams: fills g->rows[d][i] for the current row (set by
