@@ -2531,15 +2531,15 @@ gen_gap_pairs(struct gen *g, struct gen_rowfix *f, int d, int i, int q)
 }
 
 /* gen_best: the spans e1..e2 of row (d, i) that may hold a word by their
- * runs of tiles, as bits e2: each run must have, in some word of the
+ * runs of tiles, as bits hi[e2]: each run must have, in some word of the
  * span's length, as many letters before and after it as the span has
  * (gen_fit_pairs; more than GEN_FIT_MAX are not looked at).  On
  * 2026-12-04, a third of the spans that came up a Norwegian or English
  * turn failed this: a word on the board that no word of that length
  * holds at that place.  Worked out for all e2 at once the first time,
- * and kept until the row's tiles change.  The answer has bit hi[e2] for
- * span e1..e2 (bits of other columns mean nothing): the letters after a
- * run are then a shift of its pairs' byte, with no loop over e2. */
+ * and kept until the row's tiles change.  Bits of columns that end no
+ * span mean nothing: by columns, the letters after a run are a shift of
+ * its pairs' byte, with no loop over e2. */
 static uint32_t
 gen_span_fits(struct gen *g, int d, int i, int e1)
 {
