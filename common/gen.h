@@ -72,14 +72,18 @@ const struct move *gen_moves(const struct gen *g);
  * that cannot be extended by so many letters on each side) is passed
  * over before its keys are worked out.  Racks of over 8 letters or more
  * than 2 blanks fall back to the GADDAG walk.  Work is kept where it
- * comes back: cross-sets by their lines of tiles (for the life of g),
+ * comes back: cross-sets by their lines of tiles (for the life of g; a
+ * line on one side of a square that is a word of 2 to 10 letters is
+ * read from a table of those words, with the letters that may come
+ * before and after each and its pairs, made at start-up from the GADDAG),
  * each row's sums until a square of it changes, and within a call the
  * sub-multisets that passed the filter for a span's tiles (spans of a
  * call often share them).  Ties go to fewer tiles, then to
  * the smaller (direction, row, column, tiles), so the result does not
  * depend on search order.  The tables are built on the first call (or by
- * gen_best_ready): for SOWPODS about 29 MB and 0.1 s, for the
- * Norwegian list (609 k words) 64 MB and 0.25 s.  Returns 1 and fills
+ * gen_best_ready): for SOWPODS about 51 MB and 0.16 s, for the
+ * Norwegian list (609 k words) 109 MB and 0.36 s, 13 and 27 MB of it
+ * the word table at its peak (it doubles as it fills).  Returns 1 and fills
  * *best, or 0 if no placement exists. */
 int gen_best(struct gen *g, const struct position *p, struct move *best);
 

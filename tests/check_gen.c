@@ -471,7 +471,7 @@ START_TEST(brute_force_small_lexicon)
 		char mpath[512], wpath[512];
 		const struct rules *r = rules_builtin(files[f][0]);
 		struct lex *lex;
-		struct gen *g;
+		struct gen *g, *gt;
 		struct err e;
 		FILE *fp;
 		char *line = NULL;
@@ -485,6 +485,11 @@ START_TEST(brute_force_small_lexicon)
 		lex = test_lex_from_file(r, wpath, 7);
 		g = gen_create(r, lex, &e);
 		ck_assert_ptr_nonnull(g);
+		/* And one with gen_best's tables, whose cross-sets of lines
+		 * that are words come from its word table. */
+		gt = gen_create(r, lex, &e);
+		ck_assert_ptr_nonnull(gt);
+		ck_assert_int_eq(gen_best_ready(gt, &e), 0);
 		fp = fopen(mpath, "r");
 		ck_assert_ptr_nonnull(fp);
 		while (test_next_position(fp, &line, &cap)) {
@@ -511,10 +516,20 @@ START_TEST(brute_force_small_lexicon)
 				    i < bf.n ? bf.lines[i] : "-");
 			checked += ngot;
 			free_lines(got, ngot);
+			got = gen_lines(gt, r, &p, &ngot);
+			for (i = 0; i < bf.n && i < ngot; i++)
+				if (strcmp(bf.lines[i], got[i]) != 0)
+					break;
+			if (i < bf.n || i < ngot)
+				ck_abort_msg("%s (tables): %s: gen %ld, brute %ld; got '%s' want '%s'",
+				    files[f][0], line, ngot, bf.n, i < ngot ? got[i] : "-",
+				    i < bf.n ? bf.lines[i] : "-");
+			free_lines(got, ngot);
 			free_lines(bf.lines, bf.n);
 		}
 		free(line);
 		fclose(fp);
+		gen_destroy(gt);
 		gen_destroy(g);
 		lex_destroy(lex);
 	}
