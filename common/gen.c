@@ -680,6 +680,22 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 				}
 			}
 		}
+		/* Between two lines, the cross-set is mostly empty, and
+		 * the lines' pairs (gen_fit_pairs: a table for one or two
+		 * letters, else mostly the memo) often tell so before a
+		 * walk: up must start a word with ndown + 1 letters after
+		 * it, and down end one with nup + 1 before it. */
+		if (cm->key != key && g->fit != NULL && top < i && bot > i &&
+		    i - top < GEN_FIT_MAX && bot - i < GEN_FIT_MAX) {
+			int nup = i - top, ndown = bot - i;
+
+			if (((gen_fit_pairs(g, up, nup) >> (ndown + 1)) & 1) == 0 ||
+			    ((gen_fit_pairs(g, down, ndown) >> (8 * (nup + 1))) &
+			    1) == 0) {
+				cm->key = key;
+				cm->mask = 0;
+			}
+		}
 		if (cm->key != key) {
 			cm->key = key;
 			cm->mask = g->mg.root != 0 ?

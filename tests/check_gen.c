@@ -454,6 +454,127 @@ START_TEST(fit_pairs_brute)
 }
 END_TEST
 
+/* cross_sets_between_lines: the words of 3 and 4 letters of a list. */
+struct short_words {
+	uint8_t (*w)[4];
+	int *n;
+	long count, cap;
+};
+
+static int
+short_word(const uint8_t *w, int wn, void *arg)
+{
+	struct short_words *sw = arg;
+
+	if (wn < 3 || wn > 4)
+		return 0;
+	if (sw->count == sw->cap) {
+		sw->cap = sw->cap ? 2 * sw->cap : 1024;
+		sw->w = realloc(sw->w, (size_t)sw->cap * sizeof *sw->w);
+		sw->n = realloc(sw->n, (size_t)sw->cap * sizeof *sw->n);
+		ck_assert_ptr_nonnull(sw->w);
+		ck_assert_ptr_nonnull(sw->n);
+	}
+	memcpy(sw->w[sw->count], w, (size_t)wn);
+	sw->n[sw->count++] = wn;
+	return 0;
+}
+
+/* A square between two lines of tiles: with gen_best's tables, a line's
+ * pairs may rule its cross-set empty before a walk (gen_fit_pairs), and
+ * that must never take off a letter the walk allows.  For every word of
+ * 3 and 4 letters of the small lists and every letter inside it, the
+ * others down a column around an empty square: a generator with the
+ * tables lists the same moves, for a rack of that letter and the next
+ * one, as one without, and the word itself is among them. */
+START_TEST(cross_sets_between_lines)
+{
+	size_t f;
+	long cases = 0, moves = 0;
+
+	for (f = 0; f < sizeof small_lists / sizeof small_lists[0]; f++) {
+		const char *name = small_lists[f].rules;
+		const struct rules *r = rules_builtin(name);
+		char wpath[512], cgp[128];
+		static struct position p;
+		struct short_words sw;
+		struct gen *g, *gt;
+		struct lex *lex;
+		struct err e;
+		long x;
+
+		if (test_shared_path(small_lists[f].list, wpath, sizeof wpath,
+		    "cross-sets between lines") == NULL)
+			return;
+		lex = test_lex_from_file(r, wpath, 1);
+		g = gen_create(r, lex, &e);
+		gt = gen_create(r, lex, &e);
+		ck_assert_ptr_nonnull(g);
+		ck_assert_ptr_nonnull(gt);
+		ck_assert_int_eq(gen_best_ready(gt, &e), 0);
+		memset(&sw, 0, sizeof sw);
+		lex_foreach(lex, short_word, &sw);
+		ck_assert_int_gt(sw.count, 500);
+		snprintf(cgp, sizeof cgp, "15/15/15/15/15/15/15/15/15/15/15/15/"
+		    "15/15/15 / 0/0 0 ld %s;", name);
+		for (x = 0; x < sw.count; x++) {
+			const uint8_t *w = sw.w[x];
+			int n = sw.n[x], at, q;
+
+			for (at = 1; at < n - 1; at++) {
+				char **a, **b, want[16];
+				long na, nb, i, found = 0;
+
+				parse_pos(r, cgp, &p);
+				for (q = 0; q < n; q++)
+					if (q != at)
+						p.board.sq[(7 - at + q) * 15 + 7] = w[q];
+				p.board.ntiles = n - 1;
+				memset(p.racks[0], 0, sizeof p.racks[0]);
+				p.racks[0][w[at]]++;
+				p.racks[0][w[at] % r->nletters + 1]++;
+				a = gen_lines(g, r, &p, &na);
+				b = gen_lines(gt, r, &p, &nb);
+				ck_assert_int_eq(na, nb);
+				/* The rack's letter, down column H alone, makes
+				 * the word: "H<row> ..L.." (the other letter may
+				 * make one too). */
+				snprintf(want, sizeof want, "H%d ", 8 - at);
+				for (i = 0; i < na; i++) {
+					const char *c = a[i] + strlen(want);
+					int dots = 0, after = 0;
+
+					ck_assert_str_eq(a[i], b[i]);
+					if (strncmp(a[i], want, strlen(want)) != 0)
+						continue;
+					for (; *c == '.'; c++)
+						dots++;
+					for (c++; (*c & 0xc0) == 0x80; c++)
+						;
+					for (; *c == '.'; c++)
+						after++;
+					found += dots == at && after == n - 1 - at &&
+					    *c == '\t';
+				}
+				ck_assert_msg(found >= 1, "%s: word %ld, letter %d: "
+				    "no one-tile move making it", name, x, at);
+				moves += na;
+				cases++;
+				free_lines(a, na);
+				free_lines(b, nb);
+			}
+		}
+		free(sw.w);
+		free(sw.n);
+		gen_destroy(gt);
+		gen_destroy(g);
+		lex_destroy(lex);
+	}
+	ck_assert_int_gt(cases, 2000);
+	ck_assert_int_gt(moves, cases);
+}
+END_TEST
+
 START_TEST(brute_force_small_lexicon)
 {
 	static const char *const files[][2] = {
@@ -1172,6 +1293,7 @@ gen_suite(void)
 	tcase_add_test(tc, conformance_en);
 	tcase_add_test(tc, brute_force_small_lexicon);
 	tcase_add_test(tc, fit_pairs_brute);
+	tcase_add_test(tc, cross_sets_between_lines);
 	tcase_add_test(tc, kept_state_agrees_with_fresh);
 	tcase_add_test(tc, best_with_blanks_agrees_with_all);
 	tcase_add_test(tc, validate_agrees);
