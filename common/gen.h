@@ -75,7 +75,9 @@ const struct move *gen_moves(const struct gen *g);
  * comes back: cross-sets by their lines of tiles (for the life of g; a
  * line on one side of a square that is a word of 2 to 10 letters is
  * read from a table of those words, with the letters that may come
- * before and after each and its pairs, made at start-up from the GADDAG),
+ * before and after each and its pairs, made at start-up from the GADDAG;
+ * a square between two lines whose pairs allow no word through it gets
+ * an empty one without a walk),
  * each row's sums until a square of it changes, and within a call the
  * sub-multisets that passed the filter for a span's tiles (spans of a
  * call often share them).  Ties go to fewer tiles, then to
