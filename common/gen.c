@@ -115,7 +115,8 @@ struct gen_rowfix {
 	uint64_t key[RULES_MAX_DIM + 1];
 	uint64_t cross[RULES_MAX_DIM];
 	int16_t cs[RULES_MAX_DIM];
-	uint8_t col[RULES_MAX_DIM], lo[RULES_MAX_DIM], hi[RULES_MAX_DIM];
+	uint8_t col[RULES_MAX_DIM + 1];  /* col[ne] is the row's width */
+	uint8_t lo[RULES_MAX_DIM], hi[RULES_MAX_DIM];
 	uint8_t lm[RULES_MAX_DIM], wm[RULES_MAX_DIM];
 	uint8_t next_anchor[RULES_MAX_DIM + 1];
 	uint8_t ci[RULES_MAX_DIM + 1], cx[RULES_MAX_DIM];
@@ -2540,7 +2541,12 @@ gen_wprod(uint32_t wc)
 }
 
 /* gen_best by anagrams: fills g->rowfix[d][i] for the current row (set
- * by gen_set_row); first: for the first move. */
+ * by gen_set_row); first: for the first move.  Without a branch on
+ * which squares hold tiles (they follow no pattern the branch
+ * predictor could learn; 8 rows are rebuilt a turn): an empty square's
+ * entries are written at ne for every square, and a tile's are written
+ * over by the next empty square's.  The first anchor from each x on
+ * comes from a bitmask of the anchors. */
 static void
 gen_rowfix_build(struct gen *g, int d, int i, int first)
 {
@@ -2548,10 +2554,9 @@ gen_rowfix_build(struct gen *g, int d, int i, int first)
 	const uint64_t *letter_key = g->sigs.letter;
 	const uint8_t *anchor = g->anchor[d] + i * g->W[d];
 	uint64_t key = 0;
-	int W = g->width, j, x, fix = 0, ne = 0, nc = 0, ulm = 0;
+	int W = g->width, j, x, fix = 0, ne = 0, nc = 0, ulm = 0, lo = 0;
 	int start_col = first ? g->r->start_col : -1;
-	uint32_t lmc = 0, wmc = 0;
-	uint8_t is_anchor[RULES_MAX_DIM];
+	uint32_t lmc = 0, wmc = 0, anchors = 0;
 
 	f->fix[0] = 0;
 	f->key[0] = 0;
@@ -2560,46 +2565,50 @@ gen_rowfix_build(struct gen *g, int d, int i, int first)
 	f->lmc[0] = f->wmc[0] = 0;
 	for (j = 0; j < W; j++) {
 		uint8_t t = g->rtile[j];
+		int empty = t == 0, lm = g->rlm[j], wm = g->rwm[j];
+		int cs = g->rcscore[j], free_sq = cs < 0;
+		uint32_t em = (uint32_t)0 - (uint32_t)empty;
 
-		if (t != 0) {
-			fix += g->rval[j];
-			key += letter_key[TILE_LETTER(t)];
-		} else {
-			int lm = g->rlm[j], wm = g->rwm[j];
-
-			f->col[ne] = (uint8_t)j;
-			f->lo[ne] = ne > 0 ? f->col[ne - 1] + 1 : 0;
-			f->lm[ne] = (uint8_t)lm;
-			f->wm[ne] = (uint8_t)wm;
-			f->cs[ne] = g->rcscore[j];
-			f->cross[ne] = g->rcross[j];
-			is_anchor[ne] = start_col >= 0 ? j == start_col :
-			    anchor[j] != 0;
-			/* A free square has no tile above or below it. */
-			if (g->rcscore[j] >= 0)
-				f->cx[nc++] = (uint8_t)ne;
-			else
-				ulm += lm;
-			lmc += (uint32_t)1 << (8 * (lm - 1));
-			wmc += gen_wlog[wm];
-			ne++;
-			f->ulm[ne] = (uint16_t)ulm;
-			f->ci[ne] = (uint8_t)nc;
-			f->lmc[ne] = lmc;
-			f->wmc[ne] = wmc;
-		}
+		/* tval is 0 on an empty square. */
+		fix += g->rval[j];
+		key += letter_key[TILE_LETTER(t)] & ((uint64_t)empty - 1);
 		f->fix[j + 1] = fix;
 		f->key[j + 1] = key;
+		f->col[ne] = (uint8_t)j;
+		f->lo[ne] = (uint8_t)lo;
+		f->lm[ne] = (uint8_t)lm;
+		f->wm[ne] = (uint8_t)wm;
+		f->cs[ne] = (int16_t)cs;
+		f->cross[ne] = g->rcross[j];
+		anchors |= (uint32_t)((start_col >= 0 ? j == start_col :
+		    anchor[j] != 0) & empty) << ne;
+		/* A free square has no tile above or below it. */
+		f->cx[nc] = (uint8_t)ne;
+		nc += empty & !free_sq;
+		ulm += lm & (int)(em & ((uint32_t)0 - (uint32_t)free_sq));
+		lmc += ((uint32_t)1 << (8 * (lm - 1))) & em;
+		wmc += gen_wlog[wm] & em;
+		lo = empty ? j + 1 : lo;
+		ne += empty;
+		f->ulm[ne] = (uint16_t)ulm;
+		f->ci[ne] = (uint8_t)nc;
+		f->lmc[ne] = lmc;
+		f->wmc[ne] = wmc;
 	}
+	/* So that the last empty square's word part ends at the row's end. */
+	f->col[ne] = (uint8_t)W;
 	f->next_anchor[ne] = (uint8_t)ne;
-	f->starts = f->hicols = 0;
-	for (x = ne - 1; x >= 0; x--) {
-		f->hi[x] = (uint8_t)(x + 1 < ne ? f->col[x + 1] - 1 : W - 1);
-		f->hicols |= (uint32_t)1 << f->hi[x];
-		f->e2col[f->hi[x]] = (uint8_t)x;
-		f->next_anchor[x] = is_anchor[x] ? (uint8_t)x :
-		    f->next_anchor[x + 1];
-		f->starts |= (uint32_t)(f->next_anchor[x] < ne) << x;
+	f->starts = anchors != 0 ?
+	    ((uint32_t)2 << gen_highest_bit32(anchors)) - 1 : 0;
+	f->hicols = 0;
+	anchors |= (uint32_t)1 << ne;
+	for (x = 0; x < ne; x++) {
+		int hi = f->col[x + 1] - 1;
+
+		f->hi[x] = (uint8_t)hi;
+		f->hicols |= (uint32_t)1 << hi;
+		f->e2col[hi] = (uint8_t)x;
+		f->next_anchor[x] = (uint8_t)(x + gen_lowest_bit32(anchors >> x));
 	}
 	f->ne = ne;
 	f->nc = nc;
