@@ -244,6 +244,9 @@ struct gen {
 	int words_shift;
 	struct gen_span *spans;
 	int32_t *bnext, *bhead;
+	/* Bit b: bucket b of gen_best_spans' queue is not empty, so that
+	 * the next one down is found without a look at each. */
+	uint64_t bmask[GEN_BUCKETS / 64];
 	struct gen_rowfix rowfix[2][RULES_MAX_DIM];
 	struct gen_row rows[2][RULES_MAX_DIM];
 	uint64_t pkeys[GEN_PIPE][GEN_KEYS_MAX];  /* gen_best_spans' spans'
@@ -416,6 +419,21 @@ static inline int
 gen_lowest_bit32(uint32_t m)
 {
 	return gen_lowest_bit64(m);
+}
+
+/* Index of the highest set bit of a nonzero m. */
+static inline int
+gen_highest_bit64(uint64_t m)
+{
+#if defined(__GNUC__)
+	return 63 - __builtin_clzll(m);
+#else
+	int b = 63;
+
+	while ((m >> b) == 0)
+		b--;
+	return b;
+#endif
 }
 
 /* Index of the highest set bit of a nonzero m. */
@@ -2651,18 +2669,17 @@ gen_row_build(struct gen *g, int d, int i, int first_move)
 		gen_rowfix_build(g, d, i, first_move);
 	rw->f = f;
 	rw->cap[0] = rw->cr[0] = 0;
+	/* A bad square's part of the sums is junk, but no span holds
+	 * one, and a span takes only differences of sums within it: so
+	 * there is no branch on which squares are bad. */
 	for (c = 0; c < f->nc; c++) {
 		int x = f->cx[c];
 		uint64_t cross = f->cross[x];
+		int mv = gen_square_best(g, cross) * f->lm[x];
 
-		if ((cross & ok) == 0) {
-			bad |= (uint32_t)1 << x;
-		} else {
-			int mv = gen_square_best(g, cross) * f->lm[x];
-
-			cap += mv;
-			cr += (f->cs[x] + mv) * f->wm[x];
-		}
+		bad |= (uint32_t)((cross & ok) == 0) << x;
+		cap += mv;
+		cr += (f->cs[x] + mv) * f->wm[x];
 		rw->cap[c + 1] = cap;
 		rw->cr[c + 1] = cr;
 	}
@@ -2820,6 +2837,7 @@ gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 
 	g->bnext[id] = g->bhead[b];
 	g->bhead[b] = id;
+	g->bmask[b >> 6] |= (uint64_t)1 << (b & 63);
 	if (b > *top)
 		*top = b;
 }
@@ -2913,16 +2931,23 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		}
 	maxtop = top;
 	while (top >= 0) {
-		int32_t id = g->bhead[top];
+		int w = top >> 6;
+		uint64_t m = g->bmask[w] & (~(uint64_t)0 >> (63 - (top & 63)));
+		int32_t id;
 		struct gen_span *sp;
 
-		if (id < 0) {
-			top--;
-			continue;
-		}
+		/* The highest bucket at or below top that is not empty. */
+		while (m == 0 && w > 0)
+			m = g->bmask[--w];
+		if (m == 0)
+			break;
+		top = w * 64 + gen_highest_bit64(m);
+		id = g->bhead[top];
 		if (g->have_best && top < g->best.score && top < GEN_BUCKETS - 1)
 			break;
 		g->bhead[top] = g->bnext[id];
+		if (g->bnext[id] < 0)
+			g->bmask[w] &= ~((uint64_t)1 << (top & 63));
 		sp = &g->spans[id];
 		if (g->have_best && sp->bound < g->best.score)
 			continue;
@@ -2972,6 +2997,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 	gen_pipe_on(g, &hits_span, &nhits, NULL, 0, NULL);
 	for (i = 0; i <= maxtop; i++)
 		g->bhead[i] = -1;
+	memset(g->bmask, 0, sizeof g->bmask);
 }
 
 int
