@@ -1197,10 +1197,8 @@ gen_set_row(struct gen *g, int d, int i)
 {
 	int W = g->W[d];
 
-	/* The arrays are g's own, so the same row and width give the same
-	 * pointers (the pipeline comes back to a row often). */
-	if (g->dir == d && g->row == i && g->width == W && g->rtile != NULL)
-		return;
+	/* Set every time: a test whether the row is the current one was
+	 * mispredicted more than the stores cost. */
 	g->dir = d;
 	g->row = i;
 	g->width = W;
@@ -2946,8 +2944,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		if (g->have_best && top < g->best.score && top < GEN_BUCKETS - 1)
 			break;
 		g->bhead[top] = g->bnext[id];
-		if (g->bnext[id] < 0)
-			g->bmask[w] &= ~((uint64_t)1 << (top & 63));
+		g->bmask[w] &= ~((uint64_t)(g->bnext[id] < 0) << (top & 63));
 		sp = &g->spans[id];
 		if (g->have_best && sp->bound < g->best.score)
 			continue;
@@ -2958,8 +2955,9 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		fits = gen_span_fits(g, sp->dir, sp->row, sp->e1) &
 		    f->hicols & (((uint32_t)2 << sp->hi) - 1);
 		holds = (fits >> sp->hi) & 1;
-		if (holds)
-			run[step % GEN_PIPE] = *sp;
+		/* Copied whether it holds or not (the slot is free till
+		 * then): the branch was mispredicted. */
+		run[step % GEN_PIPE] = *sp;
 		/* The item's next narrower span whose tiles a word may hold
 		 * goes back, unless it cannot beat the best (nor can the
 		 * narrower ones after it). */
