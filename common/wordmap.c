@@ -213,10 +213,20 @@ wm_maybe_many_plain(const struct wordmap *wm, uint64_t base,
 }
 
 #ifdef WM_AVX2
+/* The lanes set in a mask of four, lowest first, a byte each (x86 is
+ * little-endian). */
+static const uint32_t wm_lanes[16] = {
+	0, 0x00, 0x01, 0x0100, 0x02, 0x0200, 0x0201, 0x020100,
+	0x03, 0x0300, 0x0301, 0x030100, 0x0302, 0x030200, 0x030201, 0x03020100
+};
+
 /* Four questions at a time: their three bits by variable shifts, their
  * filter words by four plain loads (on AMD Zen 4 a gather made turns
  * about 1 % slower), the last group's missing lanes masked off (add[]
- * is not read for them, and they read the filter's first word). */
+ * is not read for them, and they read the filter's first word).  The
+ * group's passes go into pass[] as four bytes from wm_lanes, of which
+ * the next group writes over those that did not pass: a loop over the
+ * mask's bits was mispredicted (gen_best 2 % faster, 5 % on blank turns). */
 __attribute__((target("avx2")))
 static int
 wm_maybe_many_avx2(const struct wordmap *wm, uint64_t base,
@@ -231,7 +241,8 @@ wm_maybe_many_avx2(const struct wordmap *wm, uint64_t base,
 
 	for (i = 0; i < n; i += 4) {
 		__m256i live, key, bits, word, yes;
-		uint64_t at[4];
+		uint64_t slot[4];
+		uint32_t at;
 		unsigned m;
 
 		live = _mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i), lane);
@@ -243,16 +254,17 @@ wm_maybe_many_avx2(const struct wordmap *wm, uint64_t base,
 		    _mm256_srli_epi64(key, 6), low6))),
 		    _mm256_sllv_epi64(one, _mm256_and_si256(
 		    _mm256_srli_epi64(key, 12), low6)));
-		_mm256_storeu_si256((__m256i *)(void *)at, _mm256_and_si256(
+		_mm256_storeu_si256((__m256i *)(void *)slot, _mm256_and_si256(
 		    _mm256_srl_epi64(key, fshift), live));
-		word = _mm256_set_epi64x((long long)wm->filter[at[3]],
-		    (long long)wm->filter[at[2]], (long long)wm->filter[at[1]],
-		    (long long)wm->filter[at[0]]);
+		word = _mm256_set_epi64x((long long)wm->filter[slot[3]],
+		    (long long)wm->filter[slot[2]], (long long)wm->filter[slot[1]],
+		    (long long)wm->filter[slot[0]]);
 		yes = _mm256_and_si256(live, _mm256_cmpeq_epi64(
 		    _mm256_and_si256(word, bits), bits));
 		m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(yes));
-		for (; m != 0; m &= m - 1)
-			pass[np++] = (uint8_t)(i + __builtin_ctz(m));
+		at = wm_lanes[m] + (uint32_t)i * 0x01010101u;
+		memcpy(pass + np, &at, 4);
+		np += __builtin_popcount(m);
 	}
 	return np;
 }

@@ -87,6 +87,8 @@ wordmap_maybe(const struct wordmap *wm, uint64_t key)
 
 /* wordmap_maybe for the n keys base + add[i] (n at most 256): the i of
  * those that may have words, ascending, into pass[]; returns how many.
+ * pass[] must have room for n rounded up to a multiple of 4 (bytes past
+ * the answers may be written).
  * With AVX2 (wm->simd) four are asked at a time: a span's questions take
  * a fraction of the instructions they took one by one, and about 3 % of
  * a Norwegian turn's cycles go. */

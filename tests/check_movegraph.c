@@ -403,8 +403,9 @@ END_TEST
 
 /* wordmap_maybe_many answers as wordmap_maybe does, key by key, without
  * and (where the CPU has it) with AVX2, for every count of questions up
- * to 70 (the lanes of the last group of four masked off), and lets every
- * word through. */
+ * to 70 (the lanes of the last group of four masked off) and for every
+ * pattern of answers in a group of four, writes no further than the
+ * count rounded up to 4, and lets every word through. */
 START_TEST(wordmap_asks_many_as_one)
 {
 	const struct rules *r = rules_builtin("en");
@@ -412,9 +413,9 @@ START_TEST(wordmap_asks_many_as_one)
 	struct wordmap wm;
 	struct lex *lex = wordmap_of_words(&ws, &wm);
 	const char *const *w;
-	uint64_t add[256], base;
+	uint64_t add[256], base, q[12], reject;
 	uint8_t t[RULES_MAX_WORD], pass[256];
-	int n, nkeys = 0, nwords, simd, count, i, np, yes, no = 0;
+	int n, nkeys = 0, nwords, simd, count, i, np, yes, no = 0, m;
 	int built_simd = wm.simd;
 
 	for (w = words; *w != NULL && nkeys < 128; w++) {
@@ -440,7 +441,11 @@ START_TEST(wordmap_asks_many_as_one)
 				uint64_t b = base ? ws.letter[5] : 0;
 				const uint64_t *a = add + nkeys - 70;
 
+				memset(pass, 0xee, sizeof pass);
 				np = wordmap_maybe_many(&wm, b, a, count, pass);
+				/* Nothing written past count rounded up to 4. */
+				for (i = (count + 3) / 4 * 4; i < (int)sizeof pass; i++)
+					ck_assert_int_eq(pass[i], 0xee);
 				for (i = 0, yes = 0; i < count; i++)
 					if (wordmap_maybe(&wm, b + a[i])) {
 						ck_assert_int_lt(yes, np);
@@ -451,6 +456,25 @@ START_TEST(wordmap_asks_many_as_one)
 					}
 				ck_assert_int_eq(np, yes);
 			}
+		/* Every pattern of answers in a group of four, after a
+		 * group that all pass and before one that none do. */
+		for (i = nwords; i < nkeys && wordmap_maybe(&wm, add[i]); i++)
+			;
+		ck_assert_int_lt(i, nkeys);
+		reject = add[i];
+		for (m = 0; m < 16; m++) {
+			for (i = 0; i < 12; i++)
+				q[i] = i < 4 || (i < 8 && ((m >> (i - 4)) & 1)) ?
+				    add[i % nwords] : reject;
+			memset(pass, 0xee, sizeof pass);
+			np = wordmap_maybe_many(&wm, 0, q, 12, pass);
+			for (i = 0, yes = 0; i < 8; i++)
+				if (i < 4 || ((m >> (i - 4)) & 1))
+					ck_assert_int_eq(pass[yes++], i);
+			ck_assert_int_eq(np, yes);
+			for (i = 12; i < (int)sizeof pass; i++)
+				ck_assert_int_eq(pass[i], 0xee);
+		}
 	}
 	/* Some keys were turned away, so both answers were tested. */
 	ck_assert_int_gt(no, 0);
