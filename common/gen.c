@@ -436,19 +436,10 @@ gen_highest_bit64(uint64_t m)
 #endif
 }
 
-/* Index of the highest set bit of a nonzero m. */
 static inline int
 gen_highest_bit32(uint32_t m)
 {
-#if defined(__GNUC__)
-	return 31 - __builtin_clz(m);
-#else
-	int b = 31;
-
-	while ((m >> b) == 0)
-		b--;
-	return b;
-#endif
+	return gen_highest_bit64(m);
 }
 
 static int
