@@ -32,10 +32,10 @@
  * its best tiles on its best premiums.  Anchors come off a heap, best bound
  * first; the first time one comes up, its spans are bounded again keeping
  * only those the rack's letters and the span's tiles can make a word of
- * (wordsig.h), and it goes back.  Once the best move found beats every
- * bound left, the search stops.  Inside an anchor, a step right is taken
- * only if the tiles left, on the squares they and the lexicon can reach,
- * could still beat the best.
+ * (wordmap.h's filter; wordsig.h's for a blank), and it goes back.  Once
+ * the best move found beats every bound left, the search stops.  Inside
+ * an anchor, a step right is taken only if the tiles left, on the squares
+ * they and the lexicon can reach, could still beat the best.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -150,8 +150,17 @@ struct gen_row {
 #define GEN_HITS_MAX 256
 /* gen_best_spans' pipeline: a span's slots are found GEN_PIPE - 1 steps
  * after its keys are worked out (and their slots asked for), and its
- * words tried a step after that. */
+ * words tried a step after that.  With one blank on the rack there is a
+ * step before the keys, a step earlier: wordsig's blocks asked for. */
 #define GEN_PIPE 3
+#define GEN_PIPE_MAX (GEN_PIPE + 1)
+/* GCC 12 drops a loop that only prefetches (from addresses it loads):
+ * an empty asm volatile in it keeps the loop. */
+#if defined(__GNUC__)
+#define GEN_KEEP_LOOP() __asm__ volatile("")
+#else
+#define GEN_KEEP_LOOP() ((void)0)
+#endif
 /* gen_square_best works without a branch for racks of up to GEN_RANKS
  * letters. */
 #define GEN_RANKS 8
@@ -210,9 +219,10 @@ struct gen {
 	uint8_t rank_letter[GEN_RANKS];
 	int rank_value[GEN_RANKS + 1];
 	int nbyval;
-	/* gen_best: which letter multisets make words (wordsig.h), built on
-	 * its first call (sigs_state 1, or -1 if memory ran out: then no
-	 * span is ruled out). */
+	/* gen_best: which letters make a word with a letter multiset, for
+	 * the blanks (wordsig.h), built with the word table on its first
+	 * call (sigs_state 1, or -1 if memory ran out: then no span is
+	 * ruled out). */
 	struct wordsig sigs;
 	int sigs_state;
 	/* gen_best: the words of each letter multiset (wordmap.h), and room
@@ -249,8 +259,8 @@ struct gen {
 	uint64_t bmask[GEN_BUCKETS / 64];
 	struct gen_rowfix rowfix[2][RULES_MAX_DIM];
 	struct gen_row rows[2][RULES_MAX_DIM];
-	uint64_t pkeys[GEN_PIPE][GEN_KEYS_MAX];  /* gen_best_spans' spans'
-	                                           keys in the pipeline */
+	uint64_t pkeys[GEN_PIPE_MAX][GEN_KEYS_MAX];  /* gen_best_spans'
+	                                      spans' keys in the pipeline */
 	const struct wordmap_slot *phits[GEN_HITS_MAX];  /* and the slots
 	                                                    found for one */
 	/* The distinct sub-multisets of the rack's letters by size, as
@@ -1437,20 +1447,18 @@ gen_span_ok(struct gen *g, int lo, int hi, int k)
 	 * with one letter a blank, not two. */
 	if (nb >= 2 && k >= 2)
 		ok = 1;
-	if (!ok && k <= GEN_SUB_MAX)
-		for (q = 0; q < g->nsub[k]; q++)
-			wordsig_prefetch(&g->sigs, g->subkey[k][q] + fixed);
 	if (!ok && nb >= 1 && k >= 1 && k - 1 <= GEN_SUB_MAX)
-		for (q = 0; q < g->nsub[k - 1]; q++)
-			wordsig_prefetch(&g->sigs, g->subkey[k - 1][q] + fixed +
-			    g->sigs.letter[0]);
+		for (q = 0; q < g->nsub[k - 1]; q++) {
+			wordsig_prefetch(&g->sigs, g->subkey[k - 1][q] + fixed);
+			GEN_KEEP_LOOP();
+		}
 	if (!ok && k <= GEN_SUB_MAX)
 		for (q = 0; q < g->nsub[k] && !ok; q++)
-			ok = wordsig_maybe(&g->sigs, g->subkey[k][q] + fixed);
+			ok = wordmap_maybe(&g->map, g->subkey[k][q] + fixed);
 	if (!ok && nb >= 1 && k >= 1 && k - 1 <= GEN_SUB_MAX)
 		for (q = 0; q < g->nsub[k - 1] && !ok; q++)
-			ok = wordsig_maybe(&g->sigs, g->subkey[k - 1][q] + fixed +
-			    g->sigs.letter[0]);
+			ok = wordsig_letters(&g->sigs, g->subkey[k - 1][q] + fixed,
+			    g->all_letters) != 0;
 	m->stamp = g->stamp;
 	m->fixed_key = fixed;
 	m->nfixed = (uint8_t)nf;
@@ -1497,10 +1505,10 @@ gen_row_maxv(const struct gen *g, int *maxv)
 }
 
 /* Whether the whole rack and tiles whose keys sum to fixed, len letters
- * in all, may make a word (filters: wordmap's, or wordsig's with one
- * blank; with more blanks, yes).  wordsig's filter is too big for the
- * cache, and many windows of a call hold the same tiles: its answers
- * are kept for the call. */
+ * in all, may make a word (filters: wordmap's, or with one blank
+ * wordsig's, for any letter; with more blanks, yes).  wordsig's filter
+ * is too big for the cache, and many windows of a call hold the same
+ * tiles: its answers are kept for the call. */
 static int
 gen_all_tiles_ok(struct gen *g, uint64_t fixed, int len)
 {
@@ -1514,8 +1522,8 @@ gen_all_tiles_ok(struct gen *g, uint64_t fixed, int len)
 	if (tm->stamp != g->stamp || tm->fixed_key != fixed) {
 		tm->stamp = g->stamp;
 		tm->fixed_key = fixed;
-		tm->ok = (uint8_t)wordsig_maybe(&g->sigs, g->rack_key + fixed +
-		    g->sigs.letter[0]);
+		tm->ok = wordsig_letters(&g->sigs, g->rack_key + fixed,
+		    g->all_letters) != 0;
 	}
 	return tm->ok;
 }
@@ -1942,7 +1950,6 @@ gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 	uint64_t xs, uint64_t *keys, int *n)
 {
 	const struct wordmap *wm = &g->map;
-	const uint64_t *key = g->sigs.letter;
 	int k = sp->k, len = sp->hi - sp->lo + 1, q, least, na, i, ny, y;
 	int sig = len <= g->rack_size + GEN_SPAN_FIXED;
 	uint64_t add[64];
@@ -1958,17 +1965,25 @@ gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 		/* The blank filter's blocks for every first letter are asked
 		 * for first, so that their cache misses overlap. */
 		if (sig)
-			for (i = 0; i < na; i++)
-				wordsig_prefetch(&g->sigs, base + add[i] + key[0]);
+			for (i = 0; i < na; i++) {
+				wordsig_prefetch(&g->sigs, base + add[i]);
+				GEN_KEEP_LOOP();
+			}
 		for (i = 0; i < na; i++) {
-			uint64_t kx = base + add[i];
+			uint64_t kx = base + add[i], add2[64];
+			uint8_t L2[64];
+			int na2 = na - i;
+			const uint64_t *a2 = add + i;
 
-			if (sig && !wordsig_maybe(&g->sigs, kx + key[0]))
-				continue;
 			/* The second letter from the first one on. */
-			ny = wordmap_maybe_many(wm, kx, add + i, na - i, yes);
+			if (sig) {
+				na2 = gen_letter_keys(g, wordsig_letters(&g->sigs,
+				    kx, xs & ~(((uint64_t)1 << L[i]) - 1)), L2, add2);
+				a2 = add2;
+			}
+			ny = wordmap_maybe_many(wm, kx, a2, na2, yes);
 			for (y = 0; y < ny; y++)
-				gen_add_key(g, kx + add[i + yes[y]], keys, n, sp->lo,
+				gen_add_key(g, kx + a2[yes[y]], keys, n, sp->lo,
 				    sp->hi);
 		}
 	}
@@ -2061,26 +2076,28 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 		return n;
 	}
 	/* The sub-multisets worth at least least.  wordsig's filter is
-	 * megabytes: their blocks are asked for first, so that the cache
-	 * misses overlap.  The letters the blank may be beside one are
-	 * worked out only if the filter lets it through (most it does
-	 * not: blank turns 4-6 % faster than working them out first). */
+	 * megabytes: their blocks were asked for a step before
+	 * (gen_span_ahead), and are again in case the pipeline was not
+	 * used.  The letters the blank may be beside one are worked out
+	 * only if the filter lets some through (most it does not: blank
+	 * turns 4-6 % faster than working them out first). */
 	for (nq = 0; nq < g->nsub[k - 1] && g->subval[k - 1][nq] >= least; nq++)
 		;
 	if (len <= g->rack_size + GEN_SPAN_FIXED)
-		for (q = 0; q < nq; q++)
-			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q] +
-			    key[0]);
+		for (q = 0; q < nq; q++) {
+			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q]);
+			GEN_KEEP_LOOP();
+		}
 	for (q = 0; q < nq; q++) {
-		uint64_t base = fixed + g->subkey[k - 1][q], add[64];
+		uint64_t base = fixed + g->subkey[k - 1][q], add[64], may = xs;
 		uint8_t L[64], yes[64];
 		int na, ny, y;
 
 		if (len <= g->rack_size + GEN_SPAN_FIXED &&
-		    !wordsig_maybe(&g->sigs, base + key[0]))
+		    (may = wordsig_letters(&g->sigs, base, xs)) == 0)
 			continue;
 		na = gen_letter_keys(g, nneed != 0 ?
-		    gen_blank_may(g, sp, g->sublet[k - 1][q], xs) : xs, L, add);
+		    gen_blank_may(g, sp, g->sublet[k - 1][q], may) : may, L, add);
 		ny = wordmap_maybe_many(wm, base, add, na, yes);
 		for (y = 0; y < ny; y++) {
 			gen_add_key(g, base + add[yes[y]], keys, &n, lo, hi);
@@ -2851,6 +2868,30 @@ gen_pipe_on(struct gen *g, struct gen_span *hs, int *nhits,
 	}
 }
 
+/* gen_best_spans' first step with one blank on the rack: the wordsig
+ * blocks span sp's keys will need (gen_span_keys) asked for, a step
+ * ahead, so that they have come by then (blank turns about 5 % faster:
+ * asked for just before, each span waited about as long as one read
+ * from memory).  Those of sub-multisets worth less than the best move
+ * wants now are not. */
+static void
+gen_span_ahead(const struct gen *g, const struct gen_span *sp)
+{
+	const struct gen_rowfix *f = &g->rowfix[sp->dir][sp->row];
+	int k = sp->k, len = sp->hi - sp->lo + 1, q, least;
+	uint64_t fixed;
+
+	if (len < 2 || k < 1 || k - 1 > GEN_SUB_MAX ||
+	    len > g->rack_size + GEN_SPAN_FIXED)
+		return;
+	fixed = f->key[sp->hi + 1] - f->key[sp->lo];
+	least = gen_sub_least(g, sp, g->topval[k]);
+	for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least; q++) {
+		wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q]);
+		GEN_KEEP_LOOP();
+	}
+}
+
 /* gen_best by anagrams, for a rack of n tiles.  Every row with anchors
  * is summed up (gen_row_build), and each of its empty squares that can
  * start a span becomes a queue item, the widest span from it that may
@@ -2867,9 +2908,11 @@ gen_best_spans(struct gen *g, int n, int first_move)
 	int nitems = 0, d, i, top = -1, maxtop, ne, holds;
 	uint32_t fits;
 	const struct gen_rowfix *f;
-	int nkeys[GEN_PIPE], step = 0, st, nhits = 0;
+	int nkeys[GEN_PIPE_MAX], step = 0, st, nhits = 0;
+	/* With one blank, a step more (gen_span_ahead). */
+	int ahead = g->rack[0] == 1, depth = GEN_PIPE + ahead;
 	/* The spans in the pipeline (their queue items move on), by step. */
-	struct gen_span run[GEN_PIPE], hits_span;
+	struct gen_span run[GEN_PIPE_MAX], hits_span;
 
 	for (d = 0; d < (first_move ? 1 : 2); d++)
 		for (i = 0; i < g->R[d]; i++) {
@@ -2948,7 +2991,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		holds = (fits >> sp->hi) & 1;
 		/* Copied whether it holds or not (the slot is free till
 		 * then): the branch was mispredicted. */
-		run[step % GEN_PIPE] = *sp;
+		run[step % depth] = *sp;
 		/* The item's next narrower span whose tiles a word may hold
 		 * goes back, unless it cannot beat the best (nor can the
 		 * narrower ones after it). */
@@ -2965,24 +3008,37 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		if (!holds)
 			continue;
 		/* A step of the pipeline: this span's keys are worked out
-		 * and their slots asked for; the slots of the span
-		 * GEN_PIPE - 1 steps back (which have come meanwhile) are
-		 * found and its words asked for; and the words of the span
-		 * before that tried.  (A span whose words are tried late
-		 * may let a few spans come up that the best move would have
-		 * stopped: the result is the same, as gen_record keeps the
-		 * best by score, tiles and place in any order.) */
-		st = step % GEN_PIPE;
-		nkeys[st] = gen_span_keys(g, &run[st], g->pkeys[st]);
-		if (++step >= GEN_PIPE) {
-			st = step % GEN_PIPE;
+		 * and their slots asked for (with one blank: its wordsig
+		 * blocks asked for, and the keys of the span a step back
+		 * worked out); the slots of the span GEN_PIPE - 1 steps
+		 * after its keys (which have come meanwhile) are found and
+		 * its words asked for; and the words of the span before
+		 * that tried.  (A span whose words are tried late may let a
+		 * few spans come up that the best move would have stopped:
+		 * the result is the same, as gen_record keeps the best by
+		 * score, tiles and place in any order.) */
+		st = step % depth;
+		if (ahead) {
+			gen_span_ahead(g, &run[st]);
+			st = (step + depth - 1) % depth;
+			if (step > 0)
+				nkeys[st] = gen_span_keys(g, &run[st],
+				    g->pkeys[st]);
+		} else
+			nkeys[st] = gen_span_keys(g, &run[st], g->pkeys[st]);
+		if (++step >= depth) {
+			st = step % depth;
 			gen_pipe_on(g, &hits_span, &nhits, &run[st], nkeys[st],
 			    g->pkeys[st]);
 		}
 	}
-	for (st = step < GEN_PIPE ? 0 : step - GEN_PIPE + 1; st < step; st++)
-		gen_pipe_on(g, &hits_span, &nhits, &run[st % GEN_PIPE],
-		    nkeys[st % GEN_PIPE], g->pkeys[st % GEN_PIPE]);
+	if (ahead && step > 0) {
+		st = (step - 1) % depth;
+		nkeys[st] = gen_span_keys(g, &run[st], g->pkeys[st]);
+	}
+	for (st = step < depth ? 0 : step - depth + 1; st < step; st++)
+		gen_pipe_on(g, &hits_span, &nhits, &run[st % depth],
+		    nkeys[st % depth], g->pkeys[st % depth]);
 	gen_pipe_on(g, &hits_span, &nhits, NULL, 0, NULL);
 	for (i = 0; i <= maxtop; i++)
 		g->bhead[i] = -1;

@@ -236,15 +236,45 @@ START_TEST(list_pointers_into_lists)
 }
 END_TEST
 
+/* The key of t[0..n) without t[skip] (skip -1: all of it). */
 static uint64_t
-key_of(const struct wordsig *ws, const uint8_t *t, int n, int blank_at)
+key_of(const struct wordsig *ws, const uint8_t *t, int n, int skip)
 {
 	uint64_t k = 0;
 	int i;
 
 	for (i = 0; i < n; i++)
-		k += i == blank_at ? ws->letter[0] : ws->letter[t[i]];
+		if (i != skip)
+			k += ws->letter[t[i]];
 	return k;
+}
+
+/* The letters wordsig lets through for the letters of s, of all of r's. */
+static uint64_t
+letters_for(const struct rules *r, const struct wordsig *ws, const char *s)
+{
+	uint8_t t[RULES_MAX_WORD];
+	int n;
+
+	ck_assert_int_le(rules_normalise_word(r, s, strlen(s), t, &n, NULL),
+	    NORM_FOLDED);
+	return wordsig_letters(ws, key_of(ws, t, n, -1),
+	    (((uint64_t)1 << r->nletters) - 1) << 1);
+}
+
+/* The letters of s (of 2 letters or more: a word's rules), as bits. */
+static uint64_t
+letter_bits(const struct rules *r, const char *s)
+{
+	uint8_t t[RULES_MAX_WORD];
+	uint64_t m = 0;
+	int n, i;
+
+	ck_assert_int_le(rules_normalise_word(r, s, strlen(s), t, &n, NULL),
+	    NORM_FOLDED);
+	for (i = 0; i < n; i++)
+		m |= (uint64_t)1 << t[i];
+	return m;
 }
 
 START_TEST(wordsig_keeps_every_word)
@@ -258,26 +288,29 @@ START_TEST(wordsig_keeps_every_word)
 	int n, i;
 
 	ck_assert_int_eq(wordsig_build(&ws, lex, 8, &e), 0);
+	/* Each letter of each word makes it with the others, in any order
+	 * (the key is a sum). */
 	for (w = words; *w != NULL; w++) {
 		ck_assert_int_le(rules_normalise_word(r, *w, strlen(*w), t, &n,
 		    NULL), NORM_FOLDED);
-		/* In any order: the key is a sum. */
-		ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, -1)), 1);
 		for (i = 0; i < n; i++)
-			ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, i)),
-			    1);
+			ck_assert_uint_eq(wordsig_letters(&ws, key_of(&ws, t, n, i),
+			    (uint64_t)1 << t[i]), (uint64_t)1 << t[i]);
 	}
-	/* Not words (the filter's keys are fixed, so this is no gamble):
-	 * QQQ, ZZZZ, and TABLE with one letter more. */
-	ck_assert_int_le(rules_normalise_word(r, "QQQ", 3, t, &n, NULL),
-	    NORM_FOLDED);
-	ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, -1)), 0);
-	ck_assert_int_le(rules_normalise_word(r, "ZZZZ", 4, t, &n, NULL),
-	    NORM_FOLDED);
-	ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, -1)), 0);
-	ck_assert_int_le(rules_normalise_word(r, "TABLEX", 6, t, &n, NULL),
-	    NORM_FOLDED);
-	ck_assert_int_eq(wordsig_maybe(&ws, key_of(&ws, t, n, -1)), 0);
+	/* Exactly the letters that make words (the filter's keys are fixed,
+	 * so this is no gamble): BA with A (ABA, BAA) or C (CAB, ABC); TABLE
+	 * with S; CABLE with S; none for QQ, ZZZ, or TABLES. */
+	ck_assert_uint_eq(letters_for(r, &ws, "BA"), letter_bits(r, "AC"));
+	ck_assert_uint_eq(letters_for(r, &ws, "TABLE"), letter_bits(r, "SS"));
+	ck_assert_uint_eq(letters_for(r, &ws, "CABLE"), letter_bits(r, "SS"));
+	ck_assert_uint_eq(letters_for(r, &ws, "QQ"), 0);
+	ck_assert_uint_eq(letters_for(r, &ws, "ZZZ"), 0);
+	ck_assert_uint_eq(letters_for(r, &ws, "TABLES"), 0);
+	/* With maxlen 5, TABLES and CABLES are not in; CABLE is. */
+	wordsig_free(&ws);
+	ck_assert_int_eq(wordsig_build(&ws, lex, 5, &e), 0);
+	ck_assert_uint_eq(letters_for(r, &ws, "TABLE"), 0);
+	ck_assert_uint_eq(letters_for(r, &ws, "CABL"), letter_bits(r, "EE"));
 	wordsig_free(&ws);
 	lex_destroy(lex);
 }
