@@ -19,8 +19,8 @@
  * held each multiset with a blank: a yes told only that some letter may
  * do, and each letter was then asked of wordmap's filter, a read each;
  * with the letters from the block, blank turns take about 5 % fewer
- * cycles, in Norwegian 813 questions a turn to wordmap's filter became
- * 151.)
+ * cycles; in Norwegian, 813 questions a blank turn to wordmap's filter
+ * became 151.)
  */
 #ifndef ORDVERK_WORDSIG_H
 #define ORDVERK_WORDSIG_H
