@@ -1416,6 +1416,33 @@ gen_subsets(struct gen *g)
 	g->subs_ok = 1;
 }
 
+/* Asks for the wordsig blocks of the first nq (k1)-letter sub-multisets
+ * of the rack beside tiles whose keys sum to fixed (what a blank beside
+ * each may stand for: wordsig_letters), so that their cache misses
+ * overlap. */
+static void
+gen_blank_prefetch(const struct gen *g, uint64_t fixed, int k1, int nq)
+{
+	int q;
+
+	for (q = 0; q < nq; q++) {
+		wordsig_prefetch(&g->sigs, fixed + g->subkey[k1][q]);
+		GEN_KEEP_LOOP();
+	}
+}
+
+/* How many of the rack's k1-letter sub-multisets (best first) are worth
+ * at least least. */
+static int
+gen_subs_worth(const struct gen *g, int k1, int least)
+{
+	int nq;
+
+	for (nq = 0; nq < g->nsub[k1] && g->subval[k1][nq] >= least; nq++)
+		;
+	return nq;
+}
+
 /* Whether k tiles of the rack and the tiles already in columns lo..hi of
  * the current row can be anagrammed into a word (their places are not
  * looked at): if not, no move fills exactly those squares.  Racks of many
@@ -1448,10 +1475,7 @@ gen_span_ok(struct gen *g, int lo, int hi, int k)
 	if (nb >= 2 && k >= 2)
 		ok = 1;
 	if (!ok && nb >= 1 && k >= 1 && k - 1 <= GEN_SUB_MAX)
-		for (q = 0; q < g->nsub[k - 1]; q++) {
-			wordsig_prefetch(&g->sigs, g->subkey[k - 1][q] + fixed);
-			GEN_KEEP_LOOP();
-		}
+		gen_blank_prefetch(g, fixed, k - 1, g->nsub[k - 1]);
 	if (!ok && k <= GEN_SUB_MAX)
 		for (q = 0; q < g->nsub[k] && !ok; q++)
 			ok = wordmap_maybe(&g->map, g->subkey[k][q] + fixed);
@@ -2076,18 +2100,14 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 		return n;
 	}
 	/* The sub-multisets worth at least least.  wordsig's filter is
-	 * megabytes: their blocks were asked for a step before
-	 * (gen_span_ahead), and are again in case the pipeline was not
-	 * used.  The letters the blank may be beside one are worked out
-	 * only if the filter lets some through (most it does not: blank
-	 * turns 4-6 % faster than working them out first). */
-	for (nq = 0; nq < g->nsub[k - 1] && g->subval[k - 1][nq] >= least; nq++)
-		;
-	if (len <= g->rack_size + GEN_SPAN_FIXED)
-		for (q = 0; q < nq; q++) {
-			wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q]);
-			GEN_KEEP_LOOP();
-		}
+	 * megabytes: with one blank their blocks were asked for a step
+	 * before (gen_span_ahead); with two they are now.  The letters the
+	 * blank may be beside one are worked out only if the filter lets
+	 * some through (most it does not: blank turns 4-6 % faster than
+	 * working them out first). */
+	nq = gen_subs_worth(g, k - 1, least);
+	if (len <= g->rack_size + GEN_SPAN_FIXED && g->rack[0] != 1)
+		gen_blank_prefetch(g, fixed, k - 1, nq);
 	for (q = 0; q < nq; q++) {
 		uint64_t base = fixed + g->subkey[k - 1][q], add[64], may = xs;
 		uint8_t L[64], yes[64];
@@ -2878,18 +2898,13 @@ static void
 gen_span_ahead(const struct gen *g, const struct gen_span *sp)
 {
 	const struct gen_rowfix *f = &g->rowfix[sp->dir][sp->row];
-	int k = sp->k, len = sp->hi - sp->lo + 1, q, least;
-	uint64_t fixed;
+	int k = sp->k, len = sp->hi - sp->lo + 1;
 
 	if (len < 2 || k < 1 || k - 1 > GEN_SUB_MAX ||
 	    len > g->rack_size + GEN_SPAN_FIXED)
 		return;
-	fixed = f->key[sp->hi + 1] - f->key[sp->lo];
-	least = gen_sub_least(g, sp, g->topval[k]);
-	for (q = 0; q < g->nsub[k - 1] && g->subval[k - 1][q] >= least; q++) {
-		wordsig_prefetch(&g->sigs, fixed + g->subkey[k - 1][q]);
-		GEN_KEEP_LOOP();
-	}
+	gen_blank_prefetch(g, f->key[sp->hi + 1] - f->key[sp->lo], k - 1,
+	    gen_subs_worth(g, k - 1, gen_sub_least(g, sp, g->topval[k])));
 }
 
 /* gen_best by anagrams, for a rack of n tiles.  Every row with anchors
