@@ -4,11 +4,13 @@
 # Lexicons: the default ones (ORDVERK_LEXDIR or ./lexicons), else built with
 # BINDIR/lexcompile from ../shared's full word lists.  The number of games
 # is what takes about SECS seconds (default 10) in all, or GAMES=N a run.
-# Rates are per CPU second (user + system), so a busy machine does not lower
-# them; the time spent loading the lexicon (a run of 0 games) is taken off.
-# Each is the fastest of RUNS runs (default 3) of the same games: other
-# work on a shared machine (other guests' use of the cache and memory) only
-# ever slows a run, by up to two fifths on the development machine.
+# Rates are per CPU second of play as bagsim --time reports it (from the
+# first game to the last, user + system), so neither other work on the
+# machine nor the lexicon's loading counts.  Each is the fastest of RUNS
+# runs (default 3) of the same games, taken in rounds over the variants so
+# that a busy minute on a shared machine (other guests' use of the cache
+# and memory only ever slows a run, by up to two fifths on the development
+# machine) does not fall on every run of one variant.
 set -u
 BIN=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,17 +23,17 @@ W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 one=""
 command -v taskset >/dev/null 2>&1 && one="taskset -c 0"
+VARIANTS="no da is is-old en"
 
-# cpu OUT CMD...: runs CMD with standard output to OUT, prints its CPU
-# seconds (user + system).
-cpu() {
-	out=$1; shift
-	/usr/bin/time -f "%U %S" -o "$W/time" "$@" > "$out" 2>/dev/null || return 1
-	awk '{ print $1 + $2 }' "$W/time"
+# play V LEX GAMES OUT: one run; OUT gets bagsim --time's line, which reads
+# "bagsim: G games, T turns in S CPU s (...) after L CPU s loading".
+play() {
+	$one "$BIN/bagsim" play -q -T -r "$1" -l "$2" -s 1 -S -g "$3" \
+	    2>"$4" >/dev/null && grep -q ' CPU s loading$' "$4"
 }
 
 echo "== bagsim (target: > 2,000 complete Fullsterkur games/s, one core)"
-for v in no da is is-old en; do
+for v in $VARIANTS; do
 	base=$v
 	[ $v = is-old ] && base=is
 	lex=$LEXDIR/$base.lex
@@ -52,37 +54,37 @@ for v in no da is is-old en; do
 				echo "bagsim $v: lexcompile failed (skipped)"; continue; }
 		fi
 	fi
-	run="$one $BIN/bagsim play -q -r $v -l $lex -s 1 -S"
-	# The fastest of RUNS loadings and of RUNS runs of the same games:
-	# on a shared machine a run is only ever slowed down by others.
-	loads=""
-	for r in $(seq "$RUNS"); do
-		l=$(cpu /dev/null $run -g 0) || { loads=""; break; }
-		loads="$loads $l"
-	done
-	[ -n "$loads" ] || { echo "bagsim $v: failed"; continue; }
-	load=$(echo "$loads" | awk '{ m = $1; for (i = 2; i <= NF; i++) if ($i < m) m = $i; print m }')
 	games=$GAMES
 	if [ -z "$games" ]; then
-		# 200 games take a tenth of a second or more: with fewer,
-		# the loading time's own noise swamps theirs.
-		t=$(cpu /dev/null $run -g 200) || { echo "bagsim $v: failed"; continue; }
-		games=$(echo "$t $load $RUNS" | awk -v s="$SECS" '{
-			t = $1 - $2; if (t < 0.05) t = 0.05
-			g = int(200 * s / $3 / t); if (g < 200) g = 200; if (g > 100000) g = 100000; print g }')
+		# 300 games take a tenth of a second or more.
+		play $v "$lex" 300 "$W/cal" || { echo "bagsim $v: failed"; continue; }
+		games=$(awk -v s="$SECS" -v r="$RUNS" '{
+			t = $7; if (t < 0.01) t = 0.01
+			g = int(300 * s / r / t); if (g < 300) g = 300
+			if (g > 100000) g = 100000; print g }' "$W/cal")
 	fi
-	times=""
-	for r in $(seq "$RUNS"); do
-		t=$(cpu "$W/stats" $run -g "$games") || { times=""; break; }
-		times="$times $t"
-	done
-	[ -n "$times" ] || { echo "bagsim $v: failed"; continue; }
-	turns=$(awk -F'\t' '$1 == "turns" { print $3 }' "$W/stats")
-	echo "$games $load $turns $times" | awk -v v="$v" -v lex="$(basename "$lex")" '{
-		best = $4; worst = $4
-		for (i = 5; i <= NF; i++) { if ($i < best) best = $i; if ($i > worst) worst = $i }
-		t = best - $2; if (t < 0.001) t = 0.001
-		tw = worst - $2; if (tw < 0.001) tw = 0.001
-		printf "bagsim %-6s (%s): %d games in %.2f CPU s (+ %.2f s loading) = %.0f games/s, %.0f turns/s (%.1f turns a game; best of %d runs, slowest %.0f games/s)\n",
-		    v, lex, $1, t, $2, $1 / t, $1 * $3 / t, $3, NF - 3, $1 / tw }'
+	echo "$v $lex $games" >> "$W/todo"
 done
+[ -r "$W/todo" ] || exit 0
+for r in $(seq "$RUNS"); do
+	while read -r v lex games; do
+		if play $v "$lex" "$games" "$W/run"; then
+			cat "$W/run" >> "$W/runs.$v"
+		else
+			echo "bagsim $v: run $r failed" >> "$W/failed"
+		fi
+	done < "$W/todo"
+done
+[ -r "$W/failed" ] && cat "$W/failed"
+while read -r v lex games; do
+	[ -r "$W/runs.$v" ] || continue
+	awk -v v="$v" -v lex="$(basename "$lex")" '{
+		g = $2; turns = $4; t = $7; l = $15
+		if (t < 0.001) t = 0.001
+		if (NR == 1 || t < best) best = t
+		if (NR == 1 || t > worst) worst = t
+		if (NR == 1 || l < load) load = l
+	} END {
+		printf "bagsim %-6s (%s): %d games in %.2f CPU s (+ %.2f s loading) = %.0f games/s, %.0f turns/s (%.1f turns a game; best of %d runs, slowest %.0f games/s)\n",
+		    v, lex, g, best, load, g / best, turns / best, turns / g, NR, g / worst }' "$W/runs.$v"
+done < "$W/todo"

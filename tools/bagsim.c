@@ -28,7 +28,7 @@
 	"       bagsim play -r ruleset [-q] [-l lexicon] [-g games] [-s seed]\n" \
 	"              [-1 robot] [-2 robot] [-3 robot] [-4 robot] [-P players]\n" \
 	"              [-V vocab] [-k leaves] [-d dir] [-S] [-o statsfile]\n" \
-	"              [-p plot.svg] [-x K/N]\n" \
+	"              [-p plot.svg] [-x K/N] [-T]\n" \
 	"       bagsim merge [-p plot.svg] statsfile ...\n"
 
 static void usage(void) __attribute__((noreturn));
@@ -590,6 +590,18 @@ now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* cpu_now: this process's CPU seconds (user and system).  --time reports
+ * play by CPU time, so that other work on the machine does not count. */
+static double
+cpu_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0)
+		return 0;
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static void
 lexicon_label(const char *path, char *out, size_t cap)
 {
@@ -658,6 +670,7 @@ cmd_play(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "shard", required_argument, NULL, 'x' },
 		{ "stats", no_argument, NULL, 'S' },
+		{ "time", no_argument, NULL, 'T' },
 		{ "vocab", required_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -666,7 +679,7 @@ cmd_play(int argc, char **argv)
 	char *deflex = NULL, lexname[64];
 	long games = 1, shard_k = 1, shard_n = 1;
 	uint64_t seed = 0;
-	int c, want_stats = 0, quiet = 0, ret = TOOL_OK, progress;
+	int c, want_stats = 0, want_time = 0, quiet = 0, ret = TOOL_OK, progress;
 	struct player pl[RULES_MAX_PLAYERS];
 	long np = 2;
 	struct rules r;
@@ -675,13 +688,13 @@ cmd_play(int argc, char **argv)
 	struct game *g;
 	struct stats st;
 	struct err e;
-	double t0, last;
-	long played = 0, total;
+	double t0, last, cpu0, cpu_play;
+	long played = 0, total, turns_played = 0;
 
 	memset(pl, 0, sizeof pl);
 	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
 		pl[i].strat = ROBOT_FULLSTERKUR;
-	while ((c = getopt_long(argc, argv, "1:2:3:4:P:Sd:g:hk:l:o:p:qr:s:V:x:",
+	while ((c = getopt_long(argc, argv, "1:2:3:4:P:STd:g:hk:l:o:p:qr:s:V:x:",
 	    longopts, NULL)) != -1) {
 		switch (c) {
 		case 'P':
@@ -698,6 +711,9 @@ cmd_play(int argc, char **argv)
 			break;
 		case 'S':
 			want_stats = 1;
+			break;
+		case 'T':
+			want_time = 1;
 			break;
 		case 'd':
 			gcgdir = optarg;
@@ -806,6 +822,7 @@ cmd_play(int argc, char **argv)
 	}
 	progress = !quiet && isatty(STDERR_FILENO);
 	t0 = last = now();
+	cpu0 = cpu_now();
 	total = games > shard_k - 1 ? (games - shard_k + shard_n) / shard_n : 0;
 	if (!want_stats)
 	{
@@ -851,6 +868,7 @@ cmd_play(int argc, char **argv)
 		}
 		stats_game(&st, g);
 		played++;
+		turns_played += game_turns(g);
 		if (!want_stats) {
 			int w = game_winner(g);
 			printf("%ld\t%" PRIu64 "\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s",
@@ -877,8 +895,15 @@ cmd_play(int argc, char **argv)
 			    played, total, played / t);
 		}
 	}
+	cpu_play = cpu_now() - cpu0;
 	if (progress)
 		fprintf(stderr, "\r%40s\r", "");
+	if (want_time)
+		fprintf(stderr, "bagsim: %ld games, %ld turns in %.3f CPU s "
+		    "(%.0f games/s, %.0f turns/s) after %.3f CPU s loading\n",
+		    played, turns_played, cpu_play,
+		    cpu_play > 0 ? played / cpu_play : 0,
+		    cpu_play > 0 ? turns_played / cpu_play : 0, cpu0);
 	if (want_stats)
 		stats_table(stdout, &st, &r);
 	else if (interrupted)
