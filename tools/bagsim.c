@@ -199,11 +199,12 @@ enum {
 	ST_FIRST, ST_PASSES, ST_N
 };
 /* Names in the stats file and the table; the scale divides the mean
- * (ST_FIRST sums 2 per first-player win, 1 per draw). */
-static const struct { const char *name; int scale; } st_info[ST_N] = {
-	{ "score_p1", 1 }, { "score_p2", 1 }, { "score", 1 },
-	{ "margin_p1", 1 }, { "turns", 1 }, { "bingos", 1 },
-	{ "first_player_wins", 2 }, { "end_passes", 1 },
+ * (ST_FIRST sums 2 per first-player win, 1 per draw); a share's interval
+ * is Wilson's, which stays within 0..1. */
+static const struct { const char *name; int scale, share; } st_info[ST_N] = {
+	{ "score_p1", 1, 0 }, { "score_p2", 1, 0 }, { "score", 1, 0 },
+	{ "margin_p1", 1, 0 }, { "turns", 1, 0 }, { "bingos", 1, 0 },
+	{ "first_player_wins", 2, 1 }, { "end_passes", 1, 1 },
 };
 
 struct stats {
@@ -263,6 +264,8 @@ stats_write(FILE *fp, const struct stats *s, const struct rules *r)
 		    s->res[t].sumsq);
 }
 
+#define Z95 1.959964	/* the normal distribution's 97.5th percentile */
+
 /* mean and 95 % confidence half-width (normal approximation). */
 static void
 acc_ci(const struct acc *a, int scale, double *mean, double *half)
@@ -279,22 +282,43 @@ acc_ci(const struct acc *a, int scale, double *mean, double *half)
 	var = ((double)a->sumsq - (double)a->sum * m) / (n - 1);
 	if (var < 0)
 		var = 0;
-	*half = 1.959964 * sqrt(var / n) / scale;
+	*half = Z95 * sqrt(var / n) / scale;
+}
+
+/* wilson_ci: the Wilson score interval of a share p of n.  The normal
+ * approximation of acc_ci gives [0, 0] for none of n and can reach below
+ * 0 or above 1 near them; Wilson's does neither (E. B. Wilson, J. Amer.
+ * Statist. Assoc. 22 (1927) 209-212).  A draw counts as half a win, so
+ * for first_player_wins the interval errs wide. */
+static void
+wilson_ci(double p, double n, double *low, double *high)
+{
+	double z2 = Z95 * Z95, d = 1 + z2 / n;
+	double centre = (p + z2 / (2 * n)) / d;
+	double half = Z95 / d * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+
+	*low = centre - half < 0 ? 0 : centre - half;
+	*high = centre + half > 1 ? 1 : centre + half;
 }
 
 static void
-table_line(FILE *fp, const char *name, const struct acc *a, int scale)
+table_line(FILE *fp, const char *name, const struct acc *a, int scale,
+    int share)
 {
-	double m, h;
+	double m, h, lo, hi;
 
 	acc_ci(a, scale, &m, &h);
+	lo = m - h;
+	hi = m + h;
+	if (share && a->n >= 2)
+		wilson_ci(m, (double)a->n, &lo, &hi);
 	if (a->n == 0)
 		fprintf(fp, "%s\t0\t-\t-\t-\n", name);
 	else if (a->n < 2)
 		fprintf(fp, "%s\t%" PRIu64 "\t%.4f\t-\t-\n", name, a->n, m);
 	else
 		fprintf(fp, "%s\t%" PRIu64 "\t%.4f\t%.4f\t%.4f\n", name, a->n,
-		    m, m - h, m + h);
+		    m, lo, hi);
 }
 
 /* stats_table: the TSV table of --stats and merge. */
@@ -305,12 +329,13 @@ stats_table(FILE *fp, const struct stats *s, const struct rules *r)
 
 	fprintf(fp, "stat\tn\tmean\tci95_low\tci95_high\n");
 	for (int i = 0; i < ST_N; i++)
-		table_line(fp, st_info[i].name, &s->st[i], st_info[i].scale);
+		table_line(fp, st_info[i].name, &s->st[i], st_info[i].scale,
+		    st_info[i].share);
 	for (int t = 0; t <= r->nletters; t++) {
 		if (r->counts[t] == 0)
 			continue;
 		snprintf(name, sizeof name, "residence_%s", letter_name(r, t));
-		table_line(fp, name, &s->res[t], 1);
+		table_line(fp, name, &s->res[t], 1, 0);
 	}
 }
 
