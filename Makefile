@@ -94,8 +94,9 @@ setup:
 # Check suite and every CLI test.  ASAN_OPTIONS makes leaks fail the run.
 check: setup
 	$(MAKE) check-unit check-fuzz check-cli
-check-unit: $(SAN_TESTS)
-	@set -e; for t in $(SAN_TESTS); do echo "== $$t"; CK_DEFAULT_TIMEOUT=600 ORDVERK_SHARED=$(CURDIR)/../shared $$t; done
+# The default lexicons too: check_equity plays on them.
+check-unit: $(SAN_TESTS) lexicons
+	@set -e; for t in $(SAN_TESTS); do echo "== $$t"; CK_DEFAULT_TIMEOUT=600 ORDVERK_SHARED=$(CURDIR)/../shared ORDVERK_LEXDIR=$(abspath $(LEXICONS_DIR)) $$t; done
 # Every fuzz target replays its saved corpus (seeds and past findings) under
 # the sanitizers, without libFuzzer.
 FUZZ_SRC  = $(sort $(wildcard tests/fuzz/fuzz_*.c))

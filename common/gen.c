@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bigmem.h"
+#include "equity.h"
 #include "gen.h"
 #include "movegraph.h"
 #include "wordmap.h"
@@ -84,6 +85,7 @@ struct gen_anchor {
  * e1..e2 - 1 down to e1..e2lo. */
 struct gen_span {
 	int bound, fixed, wprod, arranged, capped, cross;
+	int sbound;          /* gen_best_equity: the score part of bound */
 	uint8_t dir, row, lo, hi, k;
 	uint8_t e1, e2, e2lo;
 };
@@ -319,6 +321,18 @@ struct gen {
 	uint8_t good_left[RULES_MAX_RACK + 1];
 	uint8_t good_right[RULES_MAX_RACK][RULES_MAX_RACK + 1];
 	int sep_np;                    /* tiles placed when the separator was taken */
+	/* gen_best_equity: the turn's equity tables (NULL in gen_best), the
+	 * least equity a move must reach (eq_floor, if eq_floored) and the
+	 * best move's; per sub-multiset of subkey[], the keep index steps of
+	 * its tiles (substep); eq_range[klo][khi], the best keep of a move
+	 * of klo to khi tiles; ident[q] = q, the sub-multisets in gen_best's
+	 * order. */
+	const struct equity *eq;
+	int eq_floored;
+	int64_t eq_floor, best_eq;
+	int substep[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
+	int32_t eq_range[RULES_MAX_RACK + 1][RULES_MAX_RACK + 1];
+	uint8_t ident[1 << GEN_SUB_MAX];
 	int rack_size, bingo;
 
 	/* Output. */
@@ -354,6 +368,8 @@ gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 	g->values[0] = 0;
 	g->rack_size = r->rack_size;
 	g->bingo = r->bingo_bonus;
+	for (t = 0; t < (1 << GEN_SUB_MAX); t++)
+		g->ident[t] = (uint8_t)t;
 	if (movegraph_build(&g->mg, lex, e) != 0) {
 		free(g);
 		return NULL;
@@ -935,21 +951,14 @@ gen_prepare(struct gen *g, const struct board *b)
 	}
 }
 
-/* Order of moves among equal score and tile count in gen_best: by
- * direction, square and tiles, so the result does not depend on the order
- * anchors were searched. */
-static int
-gen_move_key_cmp(const struct move *a, const struct move *b)
+/* gen_best_equity: whether a move worth v millipoints may still be
+ * the best (ties go on to the tie-breaks: equity.h). */
+static inline int
+gen_eq_may(const struct gen *g, int64_t v)
 {
-	if (a->dir != b->dir)
-		return a->dir < b->dir ? -1 : 1;
-	if (a->row != b->row)
-		return a->row < b->row ? -1 : 1;
-	if (a->col != b->col)
-		return a->col < b->col ? -1 : 1;
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return memcmp(a->tiles, b->tiles, a->len);
+	if (g->have_best)
+		return v >= g->best_eq;
+	return !g->eq_floored || v >= g->eq_floor;
 }
 
 static int
@@ -974,6 +983,7 @@ gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
 {
 	struct move *m, tmp;
 	int score, j;
+	int64_t ev = 0;
 
 	if (end - start + 1 < 2)
 		return;
@@ -987,7 +997,20 @@ gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
 			return;
 	}
 	score = ms * wm + cs + (np == g->rack_size ? g->bingo : 0);
-	if (g->best_mode) {
+	if (g->eq != NULL) {
+		/* The keep: the whole rack less the tiles placed (strip[] is 0
+		 * on the squares played through). */
+		int idx = g->eq->full;
+
+		for (j = start; j <= end; j++)
+			idx -= g->eq->used[g->strip[j]];
+		ev = (int64_t)score * 1000 + g->eq->keep[idx];
+		if (!gen_eq_may(g, ev) || (g->have_best && ev == g->best_eq &&
+		    (score < g->best.score || (score == g->best.score &&
+		    np > g->best.ntiles))))
+			return;
+		m = &tmp;
+	} else if (g->best_mode) {
 		if (g->have_best && (score < g->best.score ||
 		    (score == g->best.score && np > g->best.ntiles)))
 			return;
@@ -1014,9 +1037,16 @@ gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
 	memcpy(m->tiles, g->strip + start, (size_t)m->len);
 	memset(m->tiles + m->len, 0, sizeof m->tiles - m->len);
 	m->score = score;
-	if (g->best_mode) {
+	if (g->eq != NULL) {
+		if (g->have_best && ev == g->best_eq && score == g->best.score &&
+		    np == g->best.ntiles && move_order(m, &g->best) >= 0)
+			return;
+		g->best = *m;
+		g->best_eq = ev;
+		g->have_best = 1;
+	} else if (g->best_mode) {
 		if (g->have_best && score == g->best.score && np == g->best.ntiles &&
-		    gen_move_key_cmp(m, &g->best) >= 0)
+		    move_order(m, &g->best) >= 0)
 			return;
 		g->best = *m;
 		g->have_best = 1;
@@ -1313,6 +1343,7 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	g->nmoves = 0;
 	g->oom = 0;
 	g->best_mode = 0;
+	g->eq = NULL;
 	if (g->cap == 0 && gen_grow(g) != 0) {
 		err_set(e, 0, "out of memory");
 		return -1;
@@ -1359,7 +1390,8 @@ static void
 gen_subsets(struct gen *g)
 {
 	uint64_t rawkey[1 << GEN_SUB_MAX], rawlet[1 << GEN_SUB_MAX];
-	int rawval[1 << GEN_SUB_MAX], nraw = 1, total = 0, maxval = 0, d, q, t;
+	int rawval[1 << GEN_SUB_MAX], rawstep[1 << GEN_SUB_MAX];
+	int nraw = 1, total = 0, maxval = 0, d, q, t;
 	uint8_t rawsize[1 << GEN_SUB_MAX], order[1 << GEN_SUB_MAX];
 	int count[GEN_SUB_MAX * 64 + 2];
 
@@ -1372,16 +1404,17 @@ gen_subsets(struct gen *g)
 		maxval += g->rack[t] * g->values[t];
 	}
 	rawkey[0] = rawlet[0] = 0;
-	rawval[0] = 0;
+	rawval[0] = rawstep[0] = 0;
 	rawsize[0] = 0;
 	for (d = 0; d < g->nrack_letters; d++) {
 		int n = nraw, c;
 		uint64_t k1, bit;
-		int v1;
+		int v1, s1;
 
 		t = g->rack_letters[d];
 		k1 = g->sigs.letter[t];
 		v1 = g->values[t];
+		s1 = g->eq != NULL ? g->eq->used[t] : 0;
 		bit = (uint64_t)1 << t;
 		/* With c of letter t: from the ones with c - 1 of it. */
 		for (c = 1; c <= g->rack[t]; c++)
@@ -1391,6 +1424,7 @@ gen_subsets(struct gen *g)
 				rawkey[at] = rawkey[q] + k1;
 				rawlet[at] = rawlet[q] | bit;
 				rawval[at] = rawval[q] + v1;
+				rawstep[at] = rawstep[q] + s1;
 				rawsize[at] = (uint8_t)(rawsize[q] + 1);
 			}
 		nraw += n * g->rack[t];
@@ -1412,21 +1446,23 @@ gen_subsets(struct gen *g)
 		g->subkey[sz][at] = rawkey[r];
 		g->sublet[sz][at] = rawlet[r];
 		g->subval[sz][at] = rawval[r];
+		g->substep[sz][at] = rawstep[r];
 	}
 	g->subs_ok = 1;
 }
 
-/* Asks for the wordsig blocks of the first nq (k1)-letter sub-multisets
+/* Asks for the wordsig blocks of the (k1)-letter sub-multisets qs[0..nq)
  * of the rack beside tiles whose keys sum to fixed (what a blank beside
  * each may stand for: wordsig_letters), so that their cache misses
  * overlap. */
 static void
-gen_blank_prefetch(const struct gen *g, uint64_t fixed, int k1, int nq)
+gen_blank_prefetch(const struct gen *g, uint64_t fixed, int k1,
+	const uint8_t *qs, int nq)
 {
 	int q;
 
 	for (q = 0; q < nq; q++) {
-		wordsig_prefetch(&g->sigs, fixed + g->subkey[k1][q]);
+		wordsig_prefetch(&g->sigs, fixed + g->subkey[k1][qs[q]]);
 		GEN_KEEP_LOOP();
 	}
 }
@@ -1475,7 +1511,7 @@ gen_span_ok(struct gen *g, int lo, int hi, int k)
 	if (nb >= 2 && k >= 2)
 		ok = 1;
 	if (!ok && nb >= 1 && k >= 1 && k - 1 <= GEN_SUB_MAX)
-		gen_blank_prefetch(g, fixed, k - 1, g->nsub[k - 1]);
+		gen_blank_prefetch(g, fixed, k - 1, g->ident, g->nsub[k - 1]);
 	if (!ok && k <= GEN_SUB_MAX)
 		for (q = 0; q < g->nsub[k] && !ok; q++)
 			ok = wordmap_maybe(&g->map, g->subkey[k][q] + fixed);
@@ -1736,11 +1772,92 @@ gen_place_blanks(struct gen *g, int lo, const uint8_t *word, const int *pos,
  * move: the rack's own letters wherever they go, and each blank on the
  * copy of its letter where it costs least (the later one on a tie, as the
  * move order in gen_record prefers). */
+/* gen_try_word: word laid on lo..hi with its new tiles in strip[] at
+ * pos[0..np) (nblank of them blanks, on any copies of their letters),
+ * scored and offered to gen_record; ms sums the tiles played through,
+ * wm is the word premium. */
+static void
+gen_offer_word(struct gen *g, int lo, int hi, const uint8_t *word,
+	const int *pos, int np, int ms, int wm, int nblank)
+{
+	int q, cs = 0;
+
+	if (nblank > 0)
+		gen_place_blanks(g, lo, word, pos, np, wm);
+	for (q = 0; q < np; q++) {
+		int j2 = pos[q], v = 0;
+
+		if (g->strip[j2] < TILE_BLANK)
+			v = g->values[g->strip[j2]] * g->rlm[j2];
+		ms += v;
+		if (g->rcscore[j2] >= 0)
+			cs += (g->rcscore[j2] + v) * g->rwm[j2];
+	}
+	gen_record(g, lo, hi, ms, wm, cs, np);
+}
+
+/* gen_best_equity's gen_try_word: a blank may stand for a letter the
+ * rack has, and keep that letter, so every choice of which letters the
+ * blanks stand for is offered (those the rack lacks, then up to two
+ * more), each blank on the copy where it costs least. */
+static void
+gen_try_word_eq(struct gen *g, int lo, int hi, const uint8_t *word,
+	const int *pos, int np, int ms, int wm)
+{
+	uint8_t need[RULES_MAX_TILES] = { 0 }, nb[RULES_MAX_TILES] = { 0 };
+	uint8_t let[RULES_MAX_DIM];
+	int nl = 0, q, a, b, forced = 0, spare;
+
+	for (q = 0; q < np; q++) {
+		int L = word[pos[q] - lo];
+
+		if (need[L]++ == 0)
+			let[nl++] = (uint8_t)L;
+	}
+	for (a = 0; a < nl; a++)
+		if (need[let[a]] > g->rack[let[a]]) {
+			nb[let[a]] = (uint8_t)(need[let[a]] - g->rack[let[a]]);
+			forced += nb[let[a]];
+		}
+	if (forced > g->rack[0])
+		return;
+	spare = g->rack[0] - forced;
+	/* a, b: the letters of the one or two blanks more (nl: none). */
+	for (a = 0; a <= nl; a++)
+		for (b = a; b <= nl; b++) {
+			uint8_t seen[RULES_MAX_TILES] = { 0 };
+			int extra = (a < nl) + (b < nl), ok = 1;
+
+			if (extra > spare || (a == nl && b < nl))
+				continue;
+			if (a < nl)
+				nb[let[a]]++;
+			if (b < nl)
+				nb[let[b]]++;
+			for (q = 0; q < nl; q++)
+				ok &= nb[let[q]] <= need[let[q]];
+			if (ok) {
+				for (q = 0; q < np; q++) {
+					int L = word[pos[q] - lo];
+
+					g->strip[pos[q]] = (uint8_t)(seen[L]++ < nb[L] ?
+					    L | TILE_BLANK : L);
+				}
+				gen_offer_word(g, lo, hi, word, pos, np, ms, wm,
+				    forced + extra);
+			}
+			if (a < nl)
+				nb[let[a]]--;
+			if (b < nl)
+				nb[let[b]]--;
+		}
+}
+
 static void
 gen_try_word(struct gen *g, int lo, int hi, const uint8_t *word)
 {
 	int pos[RULES_MAX_DIM];
-	int j, q, np = 0, wm = 1, ms = 0, cs = 0, nblank = 0;
+	int j, q, np = 0, wm = 1, ms = 0, nblank = 0;
 	uint32_t took = 0;
 
 	for (j = lo; j <= hi; j++) {
@@ -1757,6 +1874,10 @@ gen_try_word(struct gen *g, int lo, int hi, const uint8_t *word)
 			pos[np++] = j;
 			wm *= g->rwm[j];
 		}
+	}
+	if (g->eq != NULL) {
+		gen_try_word_eq(g, lo, hi, word, pos, np, ms, wm);
+		return;
 	}
 	for (q = 0; q < np; q++) {
 		int L = word[pos[q] - lo];
@@ -1777,18 +1898,7 @@ gen_try_word(struct gen *g, int lo, int hi, const uint8_t *word)
 			g->rack[word[pos[j] - lo]]++;
 	if (q < np)
 		return;
-	if (nblank > 0)
-		gen_place_blanks(g, lo, word, pos, np, wm);
-	for (q = 0; q < np; q++) {
-		int j2 = pos[q], v = 0;
-
-		if (g->strip[j2] < TILE_BLANK)
-			v = g->values[g->strip[j2]] * g->rlm[j2];
-		ms += v;
-		if (g->rcscore[j2] >= 0)
-			cs += (g->rcscore[j2] + v) * g->rwm[j2];
-	}
-	gen_record(g, lo, hi, ms, wm, cs, np);
+	gen_offer_word(g, lo, hi, word, pos, np, ms, wm, nblank);
 }
 
 /* gen_lookup: the words of slots hit[0..n), len letters each, tried on
@@ -1872,6 +1982,51 @@ gen_sub_least(const struct gen *g, const struct gen_span *sp, int top)
 		return INT_MAX;
 	/* arranged - (top - value) >= need */
 	return need - sp->arranged + top;
+}
+
+/* gen_best_equity's gen_sub_least: the (sz)-letter sub-multisets of the
+ * rack that, with nb blanks, could still make a move of span sp worth
+ * the best found: their score bound (as gen_sub_least's) plus what they
+ * keep.  Their indices into subkey[sz], best value first, into qs[];
+ * returns how many. */
+static int
+gen_eq_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
+	uint8_t *qs)
+{
+	int rest = sp->cross + (sp->k >= g->rack_size ? g->bingo : 0);
+	int top = g->topval[sp->k], base, q, n = 0;
+
+	if (sz < 0 || sz > GEN_SUB_MAX)
+		return 0;
+	base = g->eq->full - nb * g->eq->used[TILE_BLANK];
+	for (q = 0; q < g->nsub[sz]; q++) {
+		int main = sp->arranged - top + g->subval[sz][q];
+		int64_t b;
+
+		if (main > sp->capped)
+			main = sp->capped;
+		b = (int64_t)((sp->fixed + main) * sp->wprod + rest) * 1000 +
+		    g->eq->keep[base - g->substep[sz][q]];
+		qs[n] = (uint8_t)q;
+		n += gen_eq_may(g, b);
+	}
+	return n;
+}
+
+/* The (sz)-letter sub-multisets of the rack a move of span sp laying nb
+ * blanks beside them may still win with, into *qs: gen_best's, a prefix
+ * (g->ident) down to gen_sub_least's least; gen_best_equity's, those
+ * gen_eq_subs picks into buf.  Returns how many. */
+static int
+gen_span_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
+	uint8_t *buf, const uint8_t **qs)
+{
+	if (g->eq != NULL) {
+		*qs = buf;
+		return gen_eq_subs(g, sp, sz, nb, buf);
+	}
+	*qs = g->ident;
+	return gen_subs_worth(g, sz, gen_sub_least(g, sp, g->topval[sp->k]));
 }
 
 /* gen_span_keys: adds key to keys[*n] (a buffer of GEN_KEYS_MAX) and
@@ -1974,17 +2129,18 @@ gen_span_keys2(struct gen *g, const struct gen_span *sp, uint64_t fixed,
 	uint64_t xs, uint64_t *keys, int *n)
 {
 	const struct wordmap *wm = &g->map;
-	int k = sp->k, len = sp->hi - sp->lo + 1, q, least, na, i, ny, y;
+	int k = sp->k, len = sp->hi - sp->lo + 1, x, nq, na, i, ny, y;
 	int sig = len <= g->rack_size + GEN_SPAN_FIXED;
 	uint64_t add[64];
-	uint8_t L[64], yes[64];
+	uint8_t L[64], yes[64], buf[1 << GEN_SUB_MAX];
+	const uint8_t *qs;
 
 	if (k - 2 > GEN_SUB_MAX)
 		return;
-	least = gen_sub_least(g, sp, g->topval[k]);
+	nq = gen_span_subs(g, sp, k - 2, 2, buf, &qs);
 	na = gen_letter_keys(g, xs, L, add);
-	for (q = 0; q < g->nsub[k - 2] && g->subval[k - 2][q] >= least; q++) {
-		uint64_t base = fixed + g->subkey[k - 2][q];
+	for (x = 0; x < nq; x++) {
+		uint64_t base = fixed + g->subkey[k - 2][qs[x]];
 
 		/* The blank filter's blocks for every first letter are asked
 		 * for first, so that their cache misses overlap. */
@@ -2029,10 +2185,12 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	const uint64_t *key = g->sigs.letter;
 	struct gen_pass_memo *pm;
 	uint8_t passed[1 << GEN_SUB_MAX], letter[1 << GEN_SUB_MAX];
+	uint8_t buf[1 << GEN_SUB_MAX];
+	const uint8_t *qs;
 	uint64_t fixed = 0, xs = 0;
 	int lo = sp->lo, hi = sp->hi, k = sp->k, len = hi - lo + 1, j, q, n = 0;
-	int least, hit, npassed = 0, nq, nneed, c1;
-	struct gen_pass_need *pn;
+	int least, hit = 0, npassed = 0, nq, nneed, c1, x;
+	struct gen_pass_need *pn = NULL;
 	const struct gen_rowfix *f = &g->rowfix[sp->dir][sp->row];
 
 	if (len < 2)
@@ -2044,8 +2202,18 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 
 		nq = g->nsub[k];
 		least = gen_sub_least(g, sp, g->topval[k]);
-		pm = gen_pass_find(g, 0, fixed, 0, k, least, &hit);
-		if (hit) {
+		if (g->eq != NULL) {
+			/* Not a prefix: no memo. */
+			uint64_t ek[1 << GEN_SUB_MAX];
+
+			nq = gen_eq_subs(g, sp, k, 0, buf);
+			for (q = 0; q < nq; q++)
+				ek[q] = subkey[buf[q]];
+			n = wordmap_maybe_many(wm, fixed, ek, nq, passed);
+			for (q = 0; q < n; q++)
+				keys[q] = fixed + ek[passed[q]];
+		} else if ((pm = gen_pass_find(g, 0, fixed, 0, k, least, &hit)),
+		    hit) {
 			for (q = 0; q < pm->n && subval[pm->q[q]] >= least; q++)
 				keys[n++] = fixed + subkey[pm->q[q]];
 		} else {
@@ -2082,8 +2250,11 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	 * them; one made with them is of use to spans with the same. */
 	c1 = f->ci[sp->e1];
 	nneed = f->ci[sp->e2 + 1] - c1;
-	pm = gen_pass_find(g, 1, fixed, xs, k, least, &hit);
-	pn = &g->pass_need[pm - g->pass[1]];
+	pm = NULL;
+	if (g->eq == NULL) {
+		pm = gen_pass_find(g, 1, fixed, xs, k, least, &hit);
+		pn = &g->pass_need[pm - g->pass[1]];
+	}
 	if (hit && pn->n != 0) {
 		hit = pn->n == nneed;
 		for (j = 0; hit && j < nneed; j++)
@@ -2105,13 +2276,16 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 	 * blank may be beside one are worked out only if the filter lets
 	 * some through (most it does not: blank turns 4-6 % faster than
 	 * working them out first). */
-	nq = gen_subs_worth(g, k - 1, least);
+	nq = gen_span_subs(g, sp, k - 1, 1, buf, &qs);
 	if (len <= g->rack_size + GEN_SPAN_FIXED && g->rack[0] != 1)
-		gen_blank_prefetch(g, fixed, k - 1, nq);
-	for (q = 0; q < nq; q++) {
-		uint64_t base = fixed + g->subkey[k - 1][q], add[64], may = xs;
+		gen_blank_prefetch(g, fixed, k - 1, qs, nq);
+	for (x = 0; x < nq; x++) {
+		uint64_t base, add[64], may = xs;
 		uint8_t L[64], yes[64];
 		int na, ny, y;
+
+		q = qs[x];
+		base = fixed + g->subkey[k - 1][q];
 
 		if (len <= g->rack_size + GEN_SPAN_FIXED &&
 		    (may = wordsig_letters(&g->sigs, base, xs)) == 0)
@@ -2128,6 +2302,8 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 			npassed++;
 		}
 	}
+	if (pm == NULL)
+		return n;
 	gen_pass_keep(g, pm, fixed, xs, k, least, passed, letter, npassed);
 	if (nneed > GEN_NEED_MAX) {
 		pm->stamp = 0;
@@ -2868,6 +3044,39 @@ gen_bucket_push(struct gen *g, int bound, int32_t id, int *top)
 		*top = b;
 }
 
+/* gen_best_equity's queue: buckets by equity bound in whole points,
+ * GEN_EQ_LOW points below zero in bucket 0 (lower ones there too). */
+#define GEN_EQ_LOW 128
+
+static inline int
+gen_eq_bucket(int64_t v)
+{
+	int64_t b = (v >= 0 ? v / 1000 : -((-v + 999) / 1000)) + GEN_EQ_LOW;
+
+	return b < 0 ? 0 : b > GEN_BUCKETS - 1 ? GEN_BUCKETS - 1 : (int)b;
+}
+
+/* The highest equity bound bucket b (below the last) holds. */
+static inline int64_t
+gen_eq_bucket_top(int b)
+{
+	return ((int64_t)b - GEN_EQ_LOW) * 1000 + 999;
+}
+
+/* gen_best_equity: the bound of queue item sp (its spans e1..e2 down to
+ * e1..e2lo), from the score bound b of e1..e2, which grows with the
+ * span: b plus the best keep of a move of any of their sizes.  Sets
+ * sp->sbound and sp->bound; returns the item's bucket. */
+static int
+gen_eq_item(const struct gen *g, struct gen_span *sp, int b)
+{
+	int64_t v = (int64_t)b * 1000 + g->eq_range[sp->e2lo - sp->e1 + 1][sp->k];
+
+	sp->sbound = b;
+	sp->bound = v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;
+	return gen_eq_bucket(v);
+}
+
 /* gen_best_spans' pipeline, one step on: the words of the slots found
  * for span *hs (nhits of them in g->phits) are tried, and then the slots
  * of span prev's n keys found, its words asked for, and prev kept in *hs
@@ -2898,13 +3107,16 @@ static void
 gen_span_ahead(const struct gen *g, const struct gen_span *sp)
 {
 	const struct gen_rowfix *f = &g->rowfix[sp->dir][sp->row];
-	int k = sp->k, len = sp->hi - sp->lo + 1;
+	int k = sp->k, len = sp->hi - sp->lo + 1, nq;
+	uint8_t buf[1 << GEN_SUB_MAX];
+	const uint8_t *qs;
 
 	if (len < 2 || k < 1 || k - 1 > GEN_SUB_MAX ||
 	    len > g->rack_size + GEN_SPAN_FIXED)
 		return;
-	gen_blank_prefetch(g, f->key[sp->hi + 1] - f->key[sp->lo], k - 1,
-	    gen_subs_worth(g, k - 1, gen_sub_least(g, sp, g->topval[k])));
+	nq = gen_span_subs(g, sp, k - 1, 1, buf, &qs);
+	gen_blank_prefetch(g, f->key[sp->hi + 1] - f->key[sp->lo], k - 1, qs,
+	    nq);
 }
 
 /* gen_best by anagrams, for a rack of n tiles.  Every row with anchors
@@ -2973,6 +3185,11 @@ gen_best_spans(struct gen *g, int n, int first_move)
 				sp->e1 = (uint8_t)e1;
 				sp->e2 = (uint8_t)e2hi;
 				sp->e2lo = (uint8_t)e2lo;
+				if (g->eq != NULL) {
+					b = gen_eq_item(g, sp, b);
+					if (!gen_eq_may(g, sp->bound))
+						continue;
+				}
 				gen_bucket_push(g, b, nitems++, &top);
 			}
 		}
@@ -2990,12 +3207,15 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			break;
 		top = w * 64 + gen_highest_bit64(m);
 		id = g->bhead[top];
-		if (g->have_best && top < g->best.score && top < GEN_BUCKETS - 1)
+		if (top < GEN_BUCKETS - 1 && (g->eq != NULL ?
+		    !gen_eq_may(g, gen_eq_bucket_top(top)) :
+		    g->have_best && top < g->best.score))
 			break;
 		g->bhead[top] = g->bnext[id];
 		g->bmask[w] &= ~((uint64_t)(g->bnext[id] < 0) << (top & 63));
 		sp = &g->spans[id];
-		if (g->have_best && sp->bound < g->best.score)
+		if (g->eq != NULL ? !gen_eq_may(g, sp->bound) :
+		    g->have_best && sp->bound < g->best.score)
 			continue;
 		f = &g->rowfix[sp->dir][sp->row];
 		/* A span no word of its length may fill with its tiles where
@@ -3004,6 +3224,10 @@ gen_best_spans(struct gen *g, int n, int first_move)
 		fits = gen_span_fits(g, sp->dir, sp->row, sp->e1) &
 		    f->hicols & (((uint32_t)2 << sp->hi) - 1);
 		holds = (fits >> sp->hi) & 1;
+		/* By equity, the span itself takes its own size's best keep. */
+		if (g->eq != NULL && !gen_eq_may(g, (int64_t)sp->sbound * 1000 +
+		    g->eq->best_used[sp->k]))
+			holds = 0;
 		/* Copied whether it holds or not (the slot is free till
 		 * then): the branch was mispredicted. */
 		run[step % depth] = *sp;
@@ -3017,7 +3241,11 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			    sp->e1, e2, n, sp);
 
 			sp->e2 = (uint8_t)e2;
-			if (!g->have_best || b >= g->best.score)
+			if (g->eq != NULL) {
+				b = gen_eq_item(g, sp, b);
+				if (gen_eq_may(g, sp->bound))
+					gen_bucket_push(g, b, id, &top);
+			} else if (!g->have_best || b >= g->best.score)
 				gen_bucket_push(g, b, id, &top);
 		}
 		if (!holds)
@@ -3060,16 +3288,15 @@ gen_best_spans(struct gen *g, int n, int first_move)
 	memset(g->bmask, 0, sizeof g->bmask);
 }
 
-int
-gen_best(struct gen *g, const struct position *p, struct move *best)
+/* gen_best and gen_best_equity, first: the board and rack of p taken
+ * in, the rack's tile values best first into vals[0..*nv), its
+ * sub-multisets and sums.  Returns whether the search may go by
+ * anagrams (gen_best_spans): the rack's sub-multisets are listed and it
+ * holds at most two blanks. */
+static int
+gen_best_begin(struct gen *g, const struct position *p, int *vals, int *nvp)
 {
-	struct gen_anchor anchors[2 * SQ];
-	/* Bound + 1 above, ~index below: by bound, best first, then in the
-	 * order anchors are listed (direction, row, column). */
-	uint64_t keys[2 * SQ];
-	int vals[RULES_MAX_TILES * 4];
-	uint8_t refined[2 * SQ];
-	int na = 0, nv = 0, d, i, j, t, c, cd = -1, ci = -1, spans;
+	int nv = 0, i, t, c, spans;
 
 	g->best_mode = 1;
 	g->have_best = 0;
@@ -3125,6 +3352,23 @@ gen_best(struct gen *g, const struct position *p, struct move *best)
 		t = g->rack_letters[i];
 		g->rack_key += g->rack[t] * g->sigs.letter[t];
 	}
+	*nvp = nv;
+	return spans;
+}
+
+int
+gen_best(struct gen *g, const struct position *p, struct move *best)
+{
+	struct gen_anchor anchors[2 * SQ];
+	/* Bound + 1 above, ~index below: by bound, best first, then in the
+	 * order anchors are listed (direction, row, column). */
+	uint64_t keys[2 * SQ];
+	int vals[RULES_MAX_TILES * 4];
+	uint8_t refined[2 * SQ];
+	int na = 0, nv, d, i, j, cd = -1, ci = -1, spans;
+
+	g->eq = NULL;
+	spans = gen_best_begin(g, p, vals, &nv);
 	if (spans) {
 		gen_best_spans(g, nv, g->ntiles == 0);
 	} else if (g->ntiles == 0) {
@@ -3229,4 +3473,62 @@ gen_leave(const uint8_t rack[RULES_MAX_TILES], const struct move *m,
 		if (leave[idx] > 0)
 			leave[idx]--;
 	}
+}
+
+int
+gen_best_equity(struct gen *g, const struct position *p,
+	const struct equity *eq, int64_t floor, struct move *best,
+	int64_t *value, struct err *e)
+{
+	int vals[RULES_MAX_TILES * 4];
+	int nv, spans, klo, khi;
+
+	g->eq = eq;
+	g->eq_floor = floor;
+	g->eq_floored = floor != INT64_MIN;
+	spans = gen_best_begin(g, p, vals, &nv) && eq->ok && nv <= RULES_MAX_RACK;
+	if (spans) {
+		for (klo = 1; klo <= nv; klo++) {
+			int32_t m = INT32_MIN;
+
+			for (khi = klo; khi <= nv; khi++) {
+				if (eq->best_used[khi] > m)
+					m = eq->best_used[khi];
+				g->eq_range[klo][khi] = m;
+			}
+		}
+		gen_best_spans(g, nv, g->ntiles == 0);
+	}
+	g->best_mode = 0;
+	g->eq = NULL;
+	if (!spans) {
+		/* Racks the search does not take: every tile play listed. */
+		const struct move *m;
+		long n, i, besti = -1;
+		int64_t bv = 0;
+
+		n = gen_all(g, p, 0, GEN_PLACEMENTS, e);
+		if (n < 0)
+			return -1;
+		m = gen_moves(g);
+		for (i = 0; i < n; i++) {
+			int64_t v = equity_of(eq, &m[i]);
+
+			if ((floor == INT64_MIN || v >= floor) && (besti < 0 ||
+			    equity_cmp(v, &m[i], bv, &m[besti]) < 0)) {
+				besti = i;
+				bv = v;
+			}
+		}
+		if (besti < 0)
+			return 0;
+		*best = m[besti];
+		*value = bv;
+		return 1;
+	}
+	if (!g->have_best)
+		return 0;
+	*best = g->best;
+	*value = g->best_eq;
+	return 1;
 }

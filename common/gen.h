@@ -89,6 +89,24 @@ const struct move *gen_moves(const struct gen *g);
  * *best, or 0 if no placement exists. */
 int gen_best(struct gen *g, const struct position *p, struct move *best);
 
+/* gen_best_equity: the tile play of highest equity (equity.h: score plus
+ * the value of what it keeps, millipoints) for the turn eq was prepared
+ * for, among those worth at least floor (INT64_MIN: any), found as
+ * gen_best finds the highest score.  A span's bound is its score bound
+ * plus the best keep of a move of its size; an item of the queue, which
+ * stands for its narrower spans too, takes the best keep over all their
+ * sizes; each sub-multiset of the rack is tried only if its own score
+ * bound plus what it keeps reaches the best; a word found is tried with
+ * the blanks standing for each choice of its letters (what is kept
+ * differs).  Ties as equity_cmp.  Racks gen_best would walk the GADDAG
+ * for are searched by listing every tile play.  Returns 1 and fills
+ * *best and *value, 0 if no tile play reaches floor, or -1 with e set
+ * (out of memory, listing only). */
+struct equity;
+int gen_best_equity(struct gen *g, const struct position *p,
+	const struct equity *eq, int64_t floor, struct move *best,
+	int64_t *value, struct err *e);
+
 /* gen_best_ready: builds gen_best's tables now (for a robot about to
  * play many positions, so the cost falls at start-up).  Returns 0, or -1
  * with e set when memory ran out; gen_best then still works, by the

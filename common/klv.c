@@ -23,6 +23,7 @@ struct klv {
 	uint32_t *counts;        /* words in the subtree of each arc */
 	uint32_t nvalues;
 	int32_t *values;         /* millipoints */
+	int sorted;              /* every sibling run's tiles ascend */
 };
 
 static uint32_t
@@ -158,6 +159,11 @@ klv_load_mem(const void *buf, size_t len, struct err *e)
 		klv_destroy(k);
 		return NULL;
 	}
+	k->sorted = 1;
+	for (i = 0; i + 1 < n; i++)
+		if (!KWG_LAST(k->nodes[i]) &&
+		    KWG_TILE(k->nodes[i + 1]) <= KWG_TILE(k->nodes[i]))
+			k->sorted = 0;
 	return k;
 oom:
 	klv_destroy(k);
@@ -249,4 +255,72 @@ klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES])
 	if (!any || !KWG_ACCEPTS(k->nodes[arc]) || idx >= k->nvalues)
 		return 0;
 	return k->values[idx];
+}
+
+/* klv_rack_values' walk: run is the first arc after the leave written at
+ * out[at] so far, base the DAWG-order index of the first leave below it;
+ * tiles j >= i of the rack, left[j] of each still free, may come next. */
+static void
+klv_walk(const struct klv *k, uint32_t run, uint32_t base, int i,
+	const uint8_t *tile, uint8_t *left, int n, const int *step, int at,
+	int32_t *out)
+{
+	uint32_t a = run, idx = base;
+	int j;
+
+	if (run == 0)
+		return;
+	for (j = i; j < n; j++) {
+		uint32_t node;
+
+		if (left[j] == 0)
+			continue;
+		/* Runs ascend: tile j is here or not at all. */
+		while (KWG_TILE(k->nodes[a]) < tile[j]) {
+			if (KWG_LAST(k->nodes[a]) || a + 1 >= k->nnodes)
+				return;
+			idx += k->counts[a];
+			a++;
+		}
+		node = k->nodes[a];
+		if (KWG_TILE(node) != tile[j])
+			continue;
+		if (KWG_ACCEPTS(node) && idx < k->nvalues)
+			out[at + step[j]] = k->values[idx];
+		left[j]--;
+		klv_walk(k, KWG_CHILD(node), idx + KWG_ACCEPTS(node), j, tile, left,
+		    n, step, at + step[j], out);
+		left[j]++;
+	}
+}
+
+void
+klv_rack_values(const struct klv *k, const uint8_t *tile,
+	const uint8_t *count, int n, const int *step, int32_t *out)
+{
+	uint8_t left[RULES_MAX_TILES], leave[RULES_MAX_TILES];
+	int size = 1, j, idx;
+
+	for (j = 0; j < n; j++)
+		size += count[j] * step[j];
+	memset(out, 0, (size_t)size * sizeof *out);
+	if (k == NULL || k->nnodes == 0 || n > RULES_MAX_TILES)
+		return;
+	if (k->sorted) {
+		memcpy(left, count, (size_t)n);
+		klv_walk(k, KWG_CHILD(k->nodes[0]), 0, 0, tile, left, n, step, 0,
+		    out);
+		return;
+	}
+	/* A table whose runs do not ascend: each sub-multiset looked up. */
+	for (idx = 1; idx < size; idx++) {
+		int rest = idx;
+
+		memset(leave, 0, sizeof leave);
+		for (j = n - 1; j >= 0; j--) {
+			leave[tile[j]] = (uint8_t)(rest / step[j]);
+			rest %= step[j];
+		}
+		out[idx] = klv_leave_value(k, leave);
+	}
 }

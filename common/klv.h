@@ -36,4 +36,15 @@ void klv_destroy(struct klv *k);
  * millipoints; 0 for the empty leave or a leave not in the table. */
 int32_t klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES]);
 
+/* klv_rack_values: the value of every sub-multiset of one rack, in one
+ * walk of the DAWG (a robot's turn asks for up to 2^7 of them).  The
+ * rack's distinct tiles are tile[0..n), ascending (a blank, tile 0,
+ * first), with count[i] of tile[i]; the sub-multiset holding c_i of each
+ * has the index sum of c_i * step[i] (a mixed radix: step[0] = 1,
+ * step[i + 1] = step[i] * (count[i] + 1)), and out[index] gets its value
+ * in millipoints, 0 when it is empty or not in the table.  out needs
+ * room for the whole rack's index + 1 entries. */
+void klv_rack_values(const struct klv *k, const uint8_t *tile,
+	const uint8_t *count, int n, const int *step, int32_t *out);
+
 #endif

@@ -432,3 +432,17 @@ move_canonical(const struct board *b, struct move *m)
 		return;
 	}
 }
+
+int
+move_order(const struct move *a, const struct move *b)
+{
+	if (a->dir != b->dir)
+		return a->dir < b->dir ? -1 : 1;
+	if (a->row != b->row)
+		return a->row < b->row ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return memcmp(a->tiles, b->tiles, a->len);
+}

@@ -120,4 +120,9 @@ void move_apply(struct position *p, int player, const struct move *m);
  * the down word.  Other moves are left as they are. */
 void move_canonical(const struct board *b, struct move *m);
 
+/* move_order: a total order of tile plays (and of exchanges by their
+ * tiles) for breaking ties: by direction, row, column, length, then the
+ * tiles' bytes.  < 0, 0 or > 0 as a goes before, is, or goes after b. */
+int move_order(const struct move *a, const struct move *b);
+
 #endif

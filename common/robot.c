@@ -7,8 +7,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "equity.h"
 #include "gen.h"
-#include "klv.h"
 #include "robot.h"
 
 #define ROBOT_MIDLUNGUR_KEEP 20
@@ -22,6 +22,7 @@ struct robot {
 	int owns_gen;               /* 0: borrowed from another robot */
 	long *order;                /* indices into the move list */
 	long ocap;
+	struct equity eq;           /* equity: the turn's keeps */
 };
 
 static const char *const robot_names[] = {
@@ -77,7 +78,8 @@ robot_new(const struct rules *r, const struct lex *lex,
 		rb->opts = *opts;
 	rb->gen = gen;
 	rb->owns_gen = owns_gen;
-	if (rb->opts.strategy == ROBOT_FULLSTERKUR &&
+	if ((rb->opts.strategy == ROBOT_FULLSTERKUR ||
+	    rb->opts.strategy == ROBOT_EQUITY) &&
 	    gen_best_ready(gen, e) != 0) {
 		free(rb);
 		return NULL;
@@ -212,35 +214,10 @@ robot_choose(struct robot *rb, const struct position *p, int bag_count,
 		return 0;
 	}
 	if (s == ROBOT_EQUITY) {
-		const uint8_t *rack = p->racks[p->to_move];
-		long besti = -1;
-		int64_t beste = 0;
-
-		n = gen_all(rb->gen, p, bag_count, GEN_ALL, e);
-		if (n < 0)
+		if (equity_prepare(&rb->eq, rb->r, rb->opts.leaves, p, bag_count,
+		    e) != 0)
 			return -1;
-		moves = gen_moves(rb->gen);
-		for (i = 0; i < n; i++) {
-			uint8_t leave[RULES_MAX_TILES];
-			int64_t eq = (int64_t)moves[i].score * 1000;
-
-			if (rb->opts.leaves != NULL) {
-				gen_leave(rack, &moves[i], leave);
-				eq += klv_leave_value(rb->opts.leaves, leave);
-			}
-			if (besti < 0 || eq > beste ||
-			    (eq == beste && moves[i].kind == MOVE_PLACE &&
-			     moves[besti].kind == MOVE_PLACE &&
-			     moves[i].ntiles < moves[besti].ntiles)) {
-				besti = i;
-				beste = eq;
-			}
-		}
-		if (besti < 0)
-			robot_fallback(rb, p, bag_count, out);
-		else
-			*out = moves[besti];
-		return 0;
+		return equity_choose(rb->gen, p, &rb->eq, out, NULL, e);
 	}
 
 	/* Miðlungur and Amlóði. */

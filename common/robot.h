@@ -10,8 +10,11 @@
  *   ROBOT_AMLODI       as Miðlungur with its own (smaller) vocabulary; drop
  *                      the top 30 % of the kept list when ahead (20 % when
  *                      behind) and pick one of the next 30 at random.
- *   ROBOT_EQUITY       the move with the highest score + leave value (KLV
- *                      leave table, klv.h); exchanges and pass take part.
+ *   ROBOT_EQUITY       the move with the highest equity, score + leave
+ *                      value (KLV leave table, klv.h; none: leaves worth
+ *                      0), exchanges and the pass included, found without
+ *                      listing every move (equity.h: equity_choose, which
+ *                      also says how ties and the empty bag are handled).
  * When no move qualifies: exchange the whole rack if the bag allows (bag >=
  * the ruleset's exchange_min), else pass.
  *

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board.h"
+#include "equity.h"
 #include "game.h"
 #include "gcg.h"
 #include "gen.h"
@@ -71,6 +72,9 @@ static struct opts o;
 static struct rng rng;
 static struct row *rows;
 static size_t rows_cap;
+/* With a leave table: the turn's equity (equity.h), prepared by
+ * prepare_equity for the position at hand. */
+static struct equity turn_eq;
 
 static void usage(void) __attribute__((noreturn));
 
@@ -216,6 +220,23 @@ row_cmp(const void *a, const void *b)
 	return strcmp(x->text, y->text);
 }
 
+/* turn_eq for position p with bag tiles in the bag, if a leave table was
+ * given.  Returns TOOL_OK, or TOOL_ERR after a message naming file:line. */
+static int
+prepare_equity(const struct ctx *c, const struct position *p, int bag,
+	const char *file, long line)
+{
+	struct err e;
+
+	if (o.leaves == NULL)
+		return TOOL_OK;
+	if (equity_prepare(&turn_eq, &c->rules, o.leaves, p, bag, &e) != 0) {
+		tool_warnfl(file, line, "%s", e.msg);
+		return TOOL_ERR;
+	}
+	return TOOL_OK;
+}
+
 static void
 fill_row(const struct ctx *c, const struct position *p, const struct move *m,
 	long idx, struct row *rw)
@@ -228,9 +249,8 @@ fill_row(const struct ctx *c, const struct position *p, const struct move *m,
 	gen_leave(p->racks[p->to_move], m, leave);
 	if (rules_rack_format(&c->rules, leave, rw->leave, sizeof rw->leave) < 0)
 		rw->leave[0] = '\0';
-	rw->equity = (int64_t)m->score * 1000;
-	if (o.leaves != NULL)
-		rw->equity += klv_leave_value(o.leaves, leave);
+	rw->equity = o.leaves != NULL ? equity_of(&turn_eq, m) :
+	    (int64_t)m->score * 1000;
 }
 
 static void
@@ -290,6 +310,8 @@ do_position(struct ctx *c, const struct position *p, const char *cgp,
 			tool_warnfl(file, line, "position holds more tiles than the bag");
 		return TOOL_ERR;
 	}
+	if (prepare_equity(c, p, bag, file, line) != TOOL_OK)
+		return TOOL_ERR;
 	if (o.robot >= 0) {
 		struct move m;
 		struct row rw;
@@ -449,18 +471,14 @@ struct analysis {
 	int json_first;
 };
 
-/* Equity of move m from position p, millipoints (score when no leaves). */
+/* Equity of move m in the turn prepared (turn_eq), millipoints; the
+ * score when no leave table was given. */
 static int64_t
-move_equity(const struct position *p, const struct move *m)
+move_equity(const struct move *m)
 {
-	uint8_t leave[RULES_MAX_TILES];
-	int64_t eq = (int64_t)m->score * 1000;
-
-	if (o.leaves != NULL) {
-		gen_leave(p->racks[p->to_move], m, leave);
-		eq += klv_leave_value(o.leaves, leave);
-	}
-	return eq;
+	if (o.leaves != NULL)
+		return equity_of(&turn_eq, m);
+	return (int64_t)m->score * 1000;
 }
 
 static int
@@ -532,6 +550,8 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 	const struct gcg_event *ev = t->ev;
 	const struct move *played = t->move != NULL ? t->move : &ev->move;
 	const struct move *moves;
+	struct move robot_best;
+	const struct move *bm;
 	struct err e;
 	long n, i, rank = 1, besti = -1;
 	int64_t peq, beq = 0;
@@ -554,6 +574,15 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 		    an->turn);
 		return 0;
 	}
+	if (prepare_equity(c, t->pos, t->bag, an->file, ev->line) != TOOL_OK) {
+		an->failed = 1;
+		return 0;
+	}
+	/* With a leave table, the best move is the equity robot's (found
+	 * without the list); the list gives the rank. */
+	if (o.leaves != NULL && equity_choose(c->gen, t->pos, &turn_eq,
+	    &robot_best, &beq, &e) != 0)
+		tool_die("%s", e.msg);
 	n = gen_all(c->gen, t->pos, t->bag, GEN_ALL, &e);
 	if (n < 0)
 		tool_die("%s", e.msg);
@@ -563,17 +592,18 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 
 		if (pm.kind == MOVE_PLACE && ev->kind == GCG_PLAY)
 			pm.score = ev->score;
-		peq = move_equity(t->pos, &pm);
+		peq = move_equity(&pm);
 		if (move_format(&c->rules, &pm, ptext, sizeof ptext) < 0)
 			snprintf(ptext, sizeof ptext, "%s", ev->text);
 	}
 	for (i = 0; i < n; i++) {
-		int64_t eq = move_equity(t->pos, &moves[i]);
+		int64_t eq = move_equity(&moves[i]);
 
-		if (besti < 0 || eq > beq) {
+		/* By score: the first in notation order of the best. */
+		if (o.leaves == NULL && (besti < 0 || eq > beq)) {
 			besti = i;
 			beq = eq;
-		} else if (eq == beq) {
+		} else if (o.leaves == NULL && eq == beq) {
 			/* Ties: notation order, as the list prints them. */
 			char x[96], y[96];
 
@@ -589,9 +619,10 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 	}
 	if (!played_found)
 		rank = -1;          /* not among the legal moves (phony) */
-	if (besti < 0 || move_format(&c->rules, &moves[besti], btext, sizeof btext) < 0)
+	bm = o.leaves != NULL ? &robot_best : besti >= 0 ? &moves[besti] : NULL;
+	if (bm == NULL || move_format(&c->rules, bm, btext, sizeof btext) < 0)
 		snprintf(btext, sizeof btext, "-");
-	if (besti >= 0 && beq < peq)
+	if (bm != NULL && beq < peq)
 		beq = peq;
 	an->sum[pl].moves++;
 	if (rank == 1)
@@ -604,14 +635,14 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 		json_str(ptext);
 		printf(",\"score\":%d,\"rank\":%ld,\"of\":%ld,\"best\":", ev->score, rank, n);
 		json_str(btext);
-		printf(",\"best_score\":%d,\"lost\":", besti >= 0 ? moves[besti].score : 0);
+		printf(",\"best_score\":%d,\"lost\":", bm != NULL ? bm->score : 0);
 		print_equity(beq - peq);
 		printf("}");
 		an->json_first = 0;
 	} else {
 		printf("%ld\t%s\t%s\t%d\t%ld\t%ld\t%s\t%d\t", an->turn,
 		    an->game->players[pl].nick, ptext, ev->score, rank, n, btext,
-		    besti >= 0 ? moves[besti].score : 0);
+		    bm != NULL ? bm->score : 0);
 		print_equity(beq - peq);
 		putchar('\n');
 	}
