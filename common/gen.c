@@ -324,13 +324,17 @@ struct gen {
 	/* gen_best_equity: the turn's equity tables (NULL in gen_best), the
 	 * least equity a move must reach (eq_floor, if eq_floored) and the
 	 * best move's; per sub-multiset of subkey[], the keep index steps of
-	 * its tiles (substep); eq_range[klo][khi], the best keep of a move
+	 * its tiles (substep), and with nb blanks beside it what it keeps
+	 * (subkeep[nb]) and the most any from it on keeps (subkeepmax[nb]);
+	 * eq_range[klo][khi], the best keep of a move
 	 * of klo to khi tiles; ident[q] = q, the sub-multisets in gen_best's
 	 * order. */
 	const struct equity *eq;
 	int eq_floored;
 	int64_t eq_floor, best_eq;
 	int substep[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
+	int32_t subkeep[3][GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
+	int32_t subkeepmax[3][GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
 	int32_t eq_range[RULES_MAX_RACK + 1][RULES_MAX_RACK + 1];
 	uint8_t ident[1 << GEN_SUB_MAX];
 	int rack_size, bingo;
@@ -1994,21 +1998,31 @@ gen_eq_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
 	uint8_t *qs)
 {
 	int rest = sp->cross + (sp->k >= g->rack_size ? g->bingo : 0);
-	int top = g->topval[sp->k], base, q, n = 0;
+	int least = sp->arranged - g->topval[sp->k], q, n = 0, nq;
+	int64_t thr = g->have_best ? g->best_eq :
+	    g->eq_floored ? g->eq_floor : INT64_MIN;
+	const int32_t *keep, *most;
+	const int *val;
 
-	if (sz < 0 || sz > GEN_SUB_MAX)
+	if (sz < 0 || sz > GEN_SUB_MAX || nb > 2)
 		return 0;
-	base = g->eq->full - nb * g->eq->used[TILE_BLANK];
-	for (q = 0; q < g->nsub[sz]; q++) {
-		int main = sp->arranged - top + g->subval[sz][q];
+	keep = g->subkeep[nb][sz];
+	most = g->subkeepmax[nb][sz];
+	val = g->subval[sz];
+	nq = g->nsub[sz];
+	/* Best value first, so the score bound only falls: once it and the
+	 * most any later one keeps cannot reach thr, none can. */
+	for (q = 0; q < nq; q++) {
+		int main = least + val[q];
 		int64_t b;
 
 		if (main > sp->capped)
 			main = sp->capped;
-		b = (int64_t)((sp->fixed + main) * sp->wprod + rest) * 1000 +
-		    g->eq->keep[base - g->substep[sz][q]];
+		b = (int64_t)((sp->fixed + main) * sp->wprod + rest) * 1000;
+		if (b + most[q] < thr)
+			break;
 		qs[n] = (uint8_t)q;
-		n += gen_eq_may(g, b);
+		n += b + keep[q] >= thr;
 	}
 	return n;
 }
@@ -2203,7 +2217,8 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 		nq = g->nsub[k];
 		least = gen_sub_least(g, sp, g->topval[k]);
 		if (g->eq != NULL) {
-			/* Not a prefix: no memo. */
+			/* Not a prefix: no memo (one by sub-multiset was
+			 * tried, and cost more than the questions it saved). */
 			uint64_t ek[1 << GEN_SUB_MAX];
 
 			nq = gen_eq_subs(g, sp, k, 0, buf);
@@ -3065,8 +3080,11 @@ gen_eq_bucket_top(int b)
 
 /* gen_best_equity: the bound of queue item sp (its spans e1..e2 down to
  * e1..e2lo), from the score bound b of e1..e2, which grows with the
- * span: b plus the best keep of a move of any of their sizes.  Sets
- * sp->sbound and sp->bound; returns the item's bucket. */
+ * span: b plus the best keep of a move of any of their sizes.  (A
+ * tighter bound, the larger of e1..e2's own and e1..e2 - 1's with the
+ * best keep of the narrower sizes, took one more span bound a push and
+ * saved nothing.)  Sets sp->sbound and sp->bound; returns the item's
+ * bucket. */
 static int
 gen_eq_item(const struct gen *g, struct gen_span *sp, int b)
 {
@@ -3475,6 +3493,30 @@ gen_leave(const uint8_t rack[RULES_MAX_TILES], const struct move *m,
 	}
 }
 
+/* gen_best_equity: subkeep[][][] and subkeepmax[][][] for the rack. */
+static void
+gen_eq_subkeep(struct gen *g)
+{
+	int nb, sz, q;
+
+	for (nb = 0; nb <= g->rack[0] && nb <= 2; nb++) {
+		int base = g->eq->full - nb * g->eq->used[TILE_BLANK];
+
+		for (sz = 0; sz <= GEN_SUB_MAX; sz++) {
+			int32_t *keep = g->subkeep[nb][sz], *most = g->subkeepmax[nb][sz];
+			int32_t m = INT32_MIN;
+
+			for (q = 0; q < g->nsub[sz]; q++)
+				keep[q] = g->eq->keep[base - g->substep[sz][q]];
+			for (q = g->nsub[sz] - 1; q >= 0; q--) {
+				if (keep[q] > m)
+					m = keep[q];
+				most[q] = m;
+			}
+		}
+	}
+}
+
 int
 gen_best_equity(struct gen *g, const struct position *p,
 	const struct equity *eq, int64_t floor, struct move *best,
@@ -3488,6 +3530,7 @@ gen_best_equity(struct gen *g, const struct position *p,
 	g->eq_floored = floor != INT64_MIN;
 	spans = gen_best_begin(g, p, vals, &nv) && eq->ok && nv <= RULES_MAX_RACK;
 	if (spans) {
+		gen_eq_subkeep(g);
 		for (klo = 1; klo <= nv; klo++) {
 			int32_t m = INT32_MIN;
 

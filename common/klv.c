@@ -24,6 +24,11 @@ struct klv {
 	uint32_t nvalues;
 	int32_t *values;         /* millipoints */
 	int sorted;              /* every sibling run's tiles ascend */
+	/* When sorted: per node, the tiles of its run from it on (bit t)
+	 * and the words below the arcs of its run before it, so that
+	 * klv_walk finds an arc and its rank without a scan. */
+	uint64_t *ahead;
+	uint32_t *before;
 };
 
 static uint32_t
@@ -41,6 +46,8 @@ klv_destroy(struct klv *k)
 	free(k->nodes);
 	free(k->counts);
 	free(k->values);
+	free(k->ahead);
+	free(k->before);
 	free(k);
 }
 
@@ -160,10 +167,23 @@ klv_load_mem(const void *buf, size_t len, struct err *e)
 		return NULL;
 	}
 	k->sorted = 1;
-	for (i = 0; i + 1 < n; i++)
-		if (!KWG_LAST(k->nodes[i]) &&
-		    KWG_TILE(k->nodes[i + 1]) <= KWG_TILE(k->nodes[i]))
+	for (i = 0; i < n; i++)
+		if (KWG_TILE(k->nodes[i]) >= 64 || (i + 1 < n &&
+		    !KWG_LAST(k->nodes[i]) &&
+		    KWG_TILE(k->nodes[i + 1]) <= KWG_TILE(k->nodes[i])))
 			k->sorted = 0;
+	if (k->sorted) {
+		k->ahead = malloc((size_t)n * sizeof *k->ahead);
+		k->before = malloc((size_t)n * sizeof *k->before);
+		if (k->ahead == NULL || k->before == NULL)
+			goto oom;
+		for (i = 0; i < n; i++)
+			k->before[i] = i == 0 || KWG_LAST(k->nodes[i - 1]) ? 0 :
+			    k->before[i - 1] + k->counts[i - 1];
+		for (i = n; i-- > 0; )
+			k->ahead[i] = (uint64_t)1 << KWG_TILE(k->nodes[i]) |
+			    (KWG_LAST(k->nodes[i]) || i + 1 == n ? 0 : k->ahead[i + 1]);
+	}
 	return k;
 oom:
 	klv_destroy(k);
@@ -257,39 +277,53 @@ klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES])
 	return k->values[idx];
 }
 
-/* klv_rack_values' walk: run is the first arc after the leave written at
- * out[at] so far, base the DAWG-order index of the first leave below it;
- * tiles j >= i of the rack, left[j] of each still free, may come next. */
+/* klv_rack_values' walk: what it found, value index vi[q] for out[oi[q]]
+ * (at most 2^RULES_MAX_RACK: a value's index is a sub-multiset's). */
+struct klv_found {
+	int n;
+	uint32_t vi[1 << 10];
+	uint16_t oi[1 << 10];
+};
+
+/* klv_rack_values' walk: run is the first arc after the leave at out[at]
+ * so far, base the DAWG-order index of the first leave below it; tiles
+ * j >= i of the rack, left[j] of each still free, may come next.  The
+ * values are megabytes, each a cache miss away: their indices are
+ * gathered and their lines asked for, and read after the walk (a
+ * turn's 2^7 keeps took 1.4 us read on the way, waiting on each). */
 static void
 klv_walk(const struct klv *k, uint32_t run, uint32_t base, int i,
 	const uint8_t *tile, uint8_t *left, int n, const int *step, int at,
-	int32_t *out)
+	struct klv_found *f)
 {
-	uint32_t a = run, idx = base;
+	uint64_t here;
 	int j;
 
 	if (run == 0)
 		return;
+	/* Runs ascend: tile t's arc is the run's arc after those of the
+	 * smaller tiles in it. */
+	here = k->ahead[run];
 	for (j = i; j < n; j++) {
-		uint32_t node;
+		uint32_t a, node, idx;
+		uint64_t below = ((uint64_t)1 << tile[j]) - 1;
 
-		if (left[j] == 0)
+		if (left[j] == 0 || ((here >> tile[j]) & 1) == 0)
 			continue;
-		/* Runs ascend: tile j is here or not at all. */
-		while (KWG_TILE(k->nodes[a]) < tile[j]) {
-			if (KWG_LAST(k->nodes[a]) || a + 1 >= k->nnodes)
-				return;
-			idx += k->counts[a];
-			a++;
-		}
+		a = run + (uint32_t)__builtin_popcountll(here & below);
 		node = k->nodes[a];
-		if (KWG_TILE(node) != tile[j])
-			continue;
-		if (KWG_ACCEPTS(node) && idx < k->nvalues)
-			out[at + step[j]] = k->values[idx];
+		idx = base + k->before[a] - k->before[run];
+		if (KWG_ACCEPTS(node) && idx < k->nvalues &&
+		    f->n < (int)(sizeof f->vi / sizeof f->vi[0])) {
+#if defined(__GNUC__)
+			__builtin_prefetch(k->values + idx);
+#endif
+			f->vi[f->n] = idx;
+			f->oi[f->n++] = (uint16_t)(at + step[j]);
+		}
 		left[j]--;
 		klv_walk(k, KWG_CHILD(node), idx + KWG_ACCEPTS(node), j, tile, left,
-		    n, step, at + step[j], out);
+		    n, step, at + step[j], f);
 		left[j]++;
 	}
 }
@@ -299,6 +333,7 @@ klv_rack_values(const struct klv *k, const uint8_t *tile,
 	const uint8_t *count, int n, const int *step, int32_t *out)
 {
 	uint8_t left[RULES_MAX_TILES], leave[RULES_MAX_TILES];
+	struct klv_found found;
 	int size = 1, j, idx;
 
 	for (j = 0; j < n; j++)
@@ -306,10 +341,13 @@ klv_rack_values(const struct klv *k, const uint8_t *tile,
 	memset(out, 0, (size_t)size * sizeof *out);
 	if (k == NULL || k->nnodes == 0 || n > RULES_MAX_TILES)
 		return;
-	if (k->sorted) {
+	if (k->sorted && size <= (int)(sizeof found.vi / sizeof found.vi[0])) {
 		memcpy(left, count, (size_t)n);
+		found.n = 0;
 		klv_walk(k, KWG_CHILD(k->nodes[0]), 0, 0, tile, left, n, step, 0,
-		    out);
+		    &found);
+		for (j = 0; j < found.n; j++)
+			out[found.oi[j]] = k->values[found.vi[j]];
 		return;
 	}
 	/* A table whose runs do not ascend: each sub-multiset looked up. */
