@@ -36,7 +36,7 @@ static void
 equity_fill(struct equity *eq)
 {
 	uint8_t digit[RULES_MAX_RACK] = { 0 }, leave[RULES_MAX_TILES];
-	int idx, i;
+	int idx, i, n = 0, v = 0;
 
 	if (!eq->endgame && eq->fn == NULL) {
 		klv_rack_values(eq->klv, eq->tile, eq->count, eq->nd, eq->step,
@@ -45,14 +45,24 @@ equity_fill(struct equity *eq)
 	}
 	memset(leave, 0, sizeof leave);
 	for (idx = 0; idx <= eq->full; idx++) {
-		eq->keep[idx] = equity_leave_value(eq, leave);
+		/* The empty bag's rule, as equity_leave_value, on the sums. */
+		if (eq->endgame)
+			eq->keep[idx] = n == 0 ? 2000 * eq->unseen_value : -2000 * v;
+		else
+			eq->keep[idx] = equity_leave_value(eq, leave);
 		/* The next index: digits carry over at count + 1. */
 		for (i = 0; i < eq->nd; i++) {
+			int tv = eq->tile[i] ? eq->r->values[eq->tile[i]] : 0;
+
 			if (digit[i] < eq->count[i]) {
 				digit[i]++;
 				leave[eq->tile[i]]++;
+				n++;
+				v += tv;
 				break;
 			}
+			n -= digit[i];
+			v -= digit[i] * tv;
 			digit[i] = 0;
 			leave[eq->tile[i]] = 0;
 		}

@@ -334,6 +334,10 @@ struct gen {
 	int64_t eq_floor, best_eq;
 	int substep[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
 	int32_t subkeep[3][GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
+	/* Ends of the runs of equal value in subval[sz] (up to 256: a
+	 * uint8_t wraps, so the last is nsub[sz] kept apart). */
+	uint16_t subgroup[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
+	int nsubgroup[GEN_SUB_MAX + 1];
 	int32_t subkeepmax[3][GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
 	int32_t eq_range[RULES_MAX_RACK + 1][RULES_MAX_RACK + 1];
 	uint8_t ident[1 << GEN_SUB_MAX];
@@ -1879,7 +1883,8 @@ gen_try_word(struct gen *g, int lo, int hi, const uint8_t *word)
 			wm *= g->rwm[j];
 		}
 	}
-	if (g->eq != NULL) {
+	/* Without a blank the rack lays a word one way only. */
+	if (g->eq != NULL && g->rack[0] != 0) {
 		gen_try_word_eq(g, lo, hi, word, pos, np, ms, wm);
 		return;
 	}
@@ -1998,10 +2003,11 @@ gen_eq_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
 	uint8_t *qs)
 {
 	int rest = sp->cross + (sp->k >= g->rack_size ? g->bingo : 0);
-	int least = sp->arranged - g->topval[sp->k], q, n = 0, nq;
+	int least = sp->arranged - g->topval[sp->k], q = 0, n = 0, j, ng;
 	int64_t thr = g->have_best ? g->best_eq :
 	    g->eq_floored ? g->eq_floor : INT64_MIN;
 	const int32_t *keep, *most;
+	const uint16_t *end;
 	const int *val;
 
 	if (sz < 0 || sz > GEN_SUB_MAX || nb > 2)
@@ -2009,20 +2015,24 @@ gen_eq_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
 	keep = g->subkeep[nb][sz];
 	most = g->subkeepmax[nb][sz];
 	val = g->subval[sz];
-	nq = g->nsub[sz];
+	end = g->subgroup[sz];
+	ng = g->nsubgroup[sz];
 	/* Best value first, so the score bound only falls: once it and the
-	 * most any later one keeps cannot reach thr, none can. */
-	for (q = 0; q < nq; q++) {
+	 * most any later one keeps cannot reach thr, none can.  One bound
+	 * for each run of equal value. */
+	for (j = 0; j < ng; j++) {
 		int main = least + val[q];
-		int64_t b;
+		int64_t need;
 
 		if (main > sp->capped)
 			main = sp->capped;
-		b = (int64_t)((sp->fixed + main) * sp->wprod + rest) * 1000;
-		if (b + most[q] < thr)
+		need = thr - (int64_t)((sp->fixed + main) * sp->wprod + rest) * 1000;
+		if (most[q] < need)
 			break;
-		qs[n] = (uint8_t)q;
-		n += b + keep[q] >= thr;
+		for (; q < end[j]; q++) {
+			qs[n] = (uint8_t)q;
+			n += keep[q] >= need;
+		}
 	}
 	return n;
 }
@@ -3499,6 +3509,14 @@ gen_eq_subkeep(struct gen *g)
 {
 	int nb, sz, q;
 
+	for (sz = 0; sz <= GEN_SUB_MAX; sz++) {
+		int ng = 0;
+
+		for (q = 1; q <= g->nsub[sz]; q++)
+			if (q == g->nsub[sz] || g->subval[sz][q] != g->subval[sz][q - 1])
+				g->subgroup[sz][ng++] = (uint16_t)q;
+		g->nsubgroup[sz] = ng;
+	}
 	for (nb = 0; nb <= g->rack[0] && nb <= 2; nb++) {
 		int base = g->eq->full - nb * g->eq->used[TILE_BLANK];
 

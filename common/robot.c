@@ -1,18 +1,31 @@
 /*
  * robot.c — the robot players of SPEC §4 (robot.h).
  *
- * Miðlungur and Amlóði follow Netskrafl's description: candidates are the
- * placements, best score first, whose main word is two letters long or in
- * the robot's vocabulary.  Equity is score + leave, in millipoints.
+ * Miðlungur, Hálfdrættingur and Amlóði as Netskrafl plays them (SPEC §4,
+ * from mideind/Netskrafl src/autoplayers.py and skraflplayer.py): the
+ * placements best score first, the playable ones (main word of two
+ * letters or in the vocabulary) collected up to pick_from, the top cut
+ * dropped by an adaptive robot, one of the rest at random.  Equity is
+ * score + leave, in millipoints (equity.h).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "equity.h"
 #include "gen.h"
 #include "robot.h"
 
-#define ROBOT_MIDLUNGUR_KEEP 20
-#define ROBOT_AMLODI_PICK    30
+/* SPEC §4's table: how many playable moves each custom robot collects,
+ * and what share of them an adaptive one drops, in percent, when it is
+ * winning (strictly ahead) and otherwise. */
+static const struct robot_custom {
+	enum robot_strategy s;
+	int pick_from, adaptive, win_pct, lose_pct;
+} robot_customs[] = {
+	{ ROBOT_MIDLUNGUR, 20, 0, 0, 0 },
+	{ ROBOT_HALFDRAETTINGUR, 20, 1, 30, 10 },
+	{ ROBOT_AMLODI, 30, 1, 30, 20 },
+};
 
 struct robot {
 	const struct rules *r;
@@ -26,7 +39,7 @@ struct robot {
 };
 
 static const char *const robot_names[] = {
-	"fullsterkur", "midlungur", "amlodi", "equity"
+	"fullsterkur", "midlungur", "amlodi", "equity", "halfdraettingur"
 };
 
 int
@@ -40,6 +53,10 @@ robot_parse_strategy(const char *name, enum robot_strategy *out)
 		{ "amlodi", ROBOT_AMLODI }, { "Amlodi", ROBOT_AMLODI },
 		{ "aml\xc3\xb3\xc3\xb0i", ROBOT_AMLODI }, { "Aml\xc3\xb3\xc3\xb0i", ROBOT_AMLODI },
 		{ "equity", ROBOT_EQUITY },
+		{ "halfdraettingur", ROBOT_HALFDRAETTINGUR },
+		{ "Halfdraettingur", ROBOT_HALFDRAETTINGUR },
+		{ "h\xc3\xa1lfdr\xc3\xa6ttingur", ROBOT_HALFDRAETTINGUR },
+		{ "H\xc3\xa1lfdr\xc3\xa6ttingur", ROBOT_HALFDRAETTINGUR },
 	};
 	size_t i;
 
@@ -201,12 +218,87 @@ robot_sort(long *idx, long n, const struct move *moves)
 }
 
 int
+robot_collect(struct robot *rb, const struct position *p, const long **cand,
+	long *ncand, long *cut, struct err *e)
+{
+	const struct robot_custom *rc = NULL;
+	const struct move *moves;
+	long n, i, nplay = 0, got = 0;
+	size_t k;
+
+	*cand = NULL;
+	*ncand = *cut = 0;
+	for (k = 0; k < sizeof robot_customs / sizeof robot_customs[0]; k++)
+		if (robot_customs[k].s == rb->opts.strategy)
+			rc = &robot_customs[k];
+	if (rc == NULL) {
+		err_set(e, 0, "robot %s does not collect candidates",
+		    robot_strategy_name(rb->opts.strategy));
+		return -1;
+	}
+	n = gen_all(rb->gen, p, 0, GEN_PLACEMENTS, e);
+	if (n < 0)
+		return -1;
+	moves = gen_moves(rb->gen);
+	if (rb->ocap < 2 * n) {
+		long *o = realloc(rb->order, (size_t)(2 * n) * sizeof *o);
+
+		if (o == NULL) {
+			err_set(e, 0, "out of memory");
+			return -1;
+		}
+		rb->order = o;
+		rb->ocap = 2 * n;
+	}
+	/* The playable moves, then best first (stable: equal ones stay in
+	 * generation order, which is deterministic); the unplayable ones
+	 * would only be passed over on the walk. */
+	for (i = 0; i < n; i++) {
+		uint8_t w[RULES_MAX_DIM];
+		int len = robot_main_word(p, &moves[i], w);
+		const struct lex *v = rb->opts.vocab;
+
+		if (len == 2 || v == NULL || lex_contains(v, w, len))
+			rb->order[nplay++] = i;
+	}
+	robot_sort(rb->order, nplay, moves);
+	/* The walk: up to pick_from, and while exactly one is collected a
+	 * move of its score is skipped (Netskrafl's quirk, SPEC §4). */
+	for (i = 0; i < nplay && got < rc->pick_from; i++) {
+		if (got == 1 && moves[rb->order[i]].score == moves[rb->order[0]].score)
+			continue;
+		rb->order[got++] = rb->order[i];
+	}
+	if (rc->adaptive && got > 0) {
+		int me = p->scores[p->to_move], other = INT_MIN, q;
+		int pct;
+
+		for (q = 0; q < p->nplayers; q++)
+			if (q != p->to_move && p->scores[q] > other)
+				other = p->scores[q];
+		pct = other == INT_MIN || me > other ? rc->win_pct : rc->lose_pct;
+		*cut = got * pct / 100;
+		if (*cut > got - 1)
+			*cut = got - 1;
+	}
+	*cand = rb->order;
+	*ncand = got;
+	return 0;
+}
+
+const struct move *
+robot_gen_move(const struct robot *rb, long i)
+{
+	return &gen_moves(rb->gen)[i];
+}
+
+int
 robot_choose(struct robot *rb, const struct position *p, int bag_count,
 	struct rng *rng, struct move *out, struct err *e)
 {
-	const struct move *moves;
-	long n, i, nkeep = 0;
 	enum robot_strategy s = rb->opts.strategy;
+	const long *cand;
+	long ncand, cut, pick;
 
 	if (s == ROBOT_FULLSTERKUR) {
 		if (!gen_best(rb->gen, p, out))
@@ -220,63 +312,15 @@ robot_choose(struct robot *rb, const struct position *p, int bag_count,
 		return equity_choose(rb->gen, p, &rb->eq, out, NULL, e);
 	}
 
-	/* Miðlungur and Amlóði. */
-	n = gen_all(rb->gen, p, bag_count, GEN_PLACEMENTS, e);
-	if (n < 0)
+	if (robot_collect(rb, p, &cand, &ncand, &cut, e) != 0)
 		return -1;
-	moves = gen_moves(rb->gen);
-	if (n == 0) {
+	if (ncand == 0) {
 		robot_fallback(rb, p, bag_count, out);
 		return 0;
 	}
-	if (rb->ocap < 2 * n) {
-		long *o = realloc(rb->order, (size_t)(2 * n) * sizeof *o);
-
-		if (o == NULL) {
-			err_set(e, 0, "out of memory");
-			return -1;
-		}
-		rb->order = o;
-		rb->ocap = 2 * n;
-	}
-	/* Keep the qualifying moves, then sort them best first (stable, so
-	 * equal moves stay in generation order, which is deterministic). */
-	for (i = 0; i < n; i++) {
-		uint8_t w[RULES_MAX_DIM];
-		int len = robot_main_word(p, &moves[i], w);
-		const struct lex *v = rb->opts.vocab;
-
-		if (len == 2 || v == NULL || lex_contains(v, w, len))
-			rb->order[nkeep++] = i;
-	}
-	robot_sort(rb->order, nkeep, moves);
-	if (nkeep == 0) {
-		robot_fallback(rb, p, bag_count, out);
-		return 0;
-	}
-	if (s == ROBOT_MIDLUNGUR) {
-		long k = nkeep < ROBOT_MIDLUNGUR_KEEP ? nkeep : ROBOT_MIDLUNGUR_KEEP;
-		long pick = rng != NULL ? (long)rng_below(rng, (uint64_t)k) : 0;
-
-		*out = moves[rb->order[pick]];
-		return 0;
-	}
-	{
-		int me = p->scores[p->to_move], other = 0, q;
-		long skip, k, pick;
-
-		for (q = 0; q < p->nplayers; q++)
-			if (q != p->to_move && p->scores[q] > other)
-				other = p->scores[q];
-		/* Ahead: drop the top 30 %; behind or level: the top 20 %. */
-		skip = me > other ? nkeep * 30 / 100 : nkeep * 20 / 100;
-		k = nkeep - skip < ROBOT_AMLODI_PICK ? nkeep - skip : ROBOT_AMLODI_PICK;
-		if (k <= 0) {
-			skip = nkeep - 1;
-			k = 1;
-		}
-		pick = rng != NULL ? (long)rng_below(rng, (uint64_t)k) : 0;
-		*out = moves[rb->order[skip + pick]];
-	}
+	pick = cut;
+	if (rng != NULL && ncand - cut > 1)
+		pick += (long)rng_below(rng, (uint64_t)(ncand - cut));
+	*out = gen_moves(rb->gen)[cand[pick]];
 	return 0;
 }

@@ -4,12 +4,18 @@
  * Strategies:
  *   ROBOT_FULLSTERKUR  the highest-scoring placement, ties to fewer tiles
  *                      (gen_best); no placement: exchange all or pass.
- *   ROBOT_MIDLUNGUR    walk placements best score first, keep those whose
- *                      main word has two letters or is in the vocabulary
- *                      lexicon, up to 20; pick one uniformly (rng).
- *   ROBOT_AMLODI       as Miðlungur with its own (smaller) vocabulary; drop
- *                      the top 30 % of the kept list when ahead (20 % when
- *                      behind) and pick one of the next 30 at random.
+ *   ROBOT_MIDLUNGUR, ROBOT_HALFDRAETTINGUR, ROBOT_AMLODI (Netskrafl's
+ *                      levels 8, 15 and 20, SPEC §4): walk the placements
+ *                      best score first (ties to fewer tiles, then
+ *                      generation order) and collect the playable ones
+ *                      (main word of two letters or in the vocabulary
+ *                      lexicon; none given: the whole lexicon), skipping,
+ *                      while exactly one is collected, a move of its
+ *                      score; stop at pick_from (20, 20, 30).  The
+ *                      adaptive two drop the top floor(p x ratio) of the
+ *                      p collected (at most p - 1): ratio 0.3 when
+ *                      strictly ahead, else 0.1 (Hálfdrættingur) or 0.2
+ *                      (Amlóði).  Pick one of the rest uniformly (rng).
  *   ROBOT_EQUITY       the move with the highest equity, score + leave
  *                      value (KLV leave table, klv.h; none: leaves worth
  *                      0), exchanges and the pass included, found without
@@ -38,7 +44,8 @@ enum robot_strategy {
 	ROBOT_FULLSTERKUR = 0,
 	ROBOT_MIDLUNGUR,
 	ROBOT_AMLODI,
-	ROBOT_EQUITY
+	ROBOT_EQUITY,
+	ROBOT_HALFDRAETTINGUR
 };
 
 struct robot_opts {
@@ -50,11 +57,13 @@ struct robot_opts {
 struct robot;
 
 /* robot_parse_strategy: "fullsterkur" (also "Fullsterkur", "full"),
- * "midlungur"/"miðlungur", "amlodi"/"amlóði", "equity".  Returns 0 and sets
- * *out, or -1 if name is unknown. */
+ * "midlungur"/"miðlungur", "halfdraettingur"/"hálfdrættingur",
+ * "amlodi"/"amlóði", "equity" (the Icelandic names capitalised too).
+ * Returns 0 and sets *out, or -1 if name is unknown. */
 int robot_parse_strategy(const char *name, enum robot_strategy *out);
 
-/* robot_strategy_name: "fullsterkur", "midlungur", "amlodi", "equity". */
+/* robot_strategy_name: "fullsterkur", "midlungur", "amlodi", "equity",
+ * "halfdraettingur". */
 const char *robot_strategy_name(enum robot_strategy s);
 
 /* robot_create: a robot for ruleset r and lexicon lex (borrowed).  opts is
@@ -77,5 +86,18 @@ void robot_destroy(struct robot *rb);
  * 0, or -1 with e set (out of memory). */
 int robot_choose(struct robot *rb, const struct position *p, int bag_count,
 	struct rng *rng, struct move *out, struct err *e);
+
+/* robot_collect: a custom robot's candidates for position p: *ncand move
+ * indices into gen_moves() of the robot's generator (gen.h), valid until
+ * its next call, in the order collected, and *cut, how many of the top
+ * the robot drops; robot_choose picks one of (*cand)[*cut .. *ncand)
+ * uniformly.  Returns 0, or -1 with e set (out of memory, or a robot that
+ * does not collect: fullsterkur, equity). */
+int robot_collect(struct robot *rb, const struct position *p,
+	const long **cand, long *ncand, long *cut, struct err *e);
+
+/* robot_gen_move: move i of the robot's generator's last list (the
+ * indices robot_collect gives). */
+const struct move *robot_gen_move(const struct robot *rb, long i);
 
 #endif

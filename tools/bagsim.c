@@ -732,7 +732,7 @@ cmd_play(int argc, char **argv)
 		case '4':
 			if (robot_parse_strategy(optarg, &pl[c - '1'].strat) < 0)
 				tool_die("unknown robot: %s (fullsterkur, "
-				    "midlungur, amlodi, equity)", optarg);
+				    "midlungur, halfdraettingur, amlodi, equity)", optarg);
 			break;
 		case 'S':
 			want_stats = 1;

@@ -888,7 +888,8 @@ main(int argc, char *argv[])
 			break;
 		case 'R':
 			if (robot_parse_strategy(optarg, &rs) != 0) {
-				tool_warn("unknown robot: %s (fullsterkur, midlungur, amlodi, equity)",
+				tool_warn("unknown robot: %s (fullsterkur, midlungur, "
+				    "halfdraettingur, amlodi, equity)",
 				    optarg);
 				usage();
 			}
