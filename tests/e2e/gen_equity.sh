@@ -38,6 +38,18 @@ cmp want out
 echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -k t.klv -R equity | cut -f2 > out
 [ "$(cat out)" = 8 ]
 
+# Analysis with the table: the first player, holding ABCDEFG, exchanged A
+# (keeping BCDEFG, not in the table: 0.000) where the best was a tile
+# play (8 points keeping CDEFG, 8.000: the robot's, ties to the first by
+# place and tiles, 8G AB): 8.000 lost; better were the four plays and
+# the exchanges keeping A (3.000) and AB (0.250): rank 7 of 4 plays,
+# 127 exchanges and the pass.
+printf '%s\n' '#character-encoding UTF-8' '#player1 p1 One' '#player2 p2 Two' \
+    '#tile-distribution en' '>p1: ABCDEFG -A +0 0' > g.gcg
+movegen -a -r en -l t.lex -k t.klv g.gcg | grep -v '^#' | sed -n 1p > out
+printf '1\tp1\t-A\t0\t7\t132\t8G AB\t8\t8.000\n' > want
+cmp want out
+
 # A truncated table is an error naming the file.
 head -c 50 t.klv > bad.klv
 echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -k bad.klv > out 2> err && exit 1
