@@ -451,9 +451,10 @@ gcg_format_event(const struct gcg_game *g, const struct gcg_event *ev,
 	const char *sp;
 	int n;
 
-	if (ev->player < 0 || ev->player >= RULES_MAX_PLAYERS)
+	n = ev->player == GCG_BY_TURN ? ev->shared_first : ev->player;
+	if (n < 0 || n >= RULES_MAX_PLAYERS)
 		return -1;
-	nick = g->players[ev->player].nick;
+	nick = g->players[n].nick;
 	rack[0] = other[0] = '\0';
 	if (ev->nrack > 0 && rack_text(r, ev->rack, rack, sizeof rack) < 0)
 		return -1;
@@ -902,11 +903,11 @@ parse_pragma(struct parse_state *ps, char *s, long line, struct err *e)
 		}
 		memcpy(nick, value, n);
 		nick[n] = '\0';
+		/* Two players with one nick (NoName and NoName): their events
+		 * go by turn (gcg_replay). */
 		for (j = 0; j < g->nplayers; j++)
-			if (j != i && strcmp(g->players[j].nick, nick) == 0) {
-				err_set(e, line, "two players called '%s'", nick);
-				return -1;
-			}
+			if (j != i && strcmp(g->players[j].nick, nick) == 0)
+				g->shared_nicks = 1;
 		if (g->nevents > 0) {
 			err_set(e, line, "#%s after the first event", name);
 			return -1;
@@ -944,6 +945,13 @@ parse_pragma(struct parse_state *ps, char *s, long line, struct err *e)
 			g->id[0] = '\0';
 	} else if (strcmp(name, "note") == 0 || strcmp(name, "description") == 0) {
 		ps->last_was_note = 1;
+	} else if (strncmp(name, "rack", 4) == 0 && name[4] >= '1' &&
+	    name[4] <= '4' && name[5] == '\0' && g->have_rules) {
+		uint8_t rack[RULES_MAX_TILES];
+
+		/* Checked against the board where it stands (gcg_replay). */
+		if (parse_rack(&g->rules, value, rack, line, e) < 0)
+			return -1;
 	}
 	return add_pragma_at(g, line, name, value, e);
 }
@@ -969,8 +977,14 @@ find_player(struct parse_state *ps, const char *nick, long line, struct err *e)
 	int i;
 
 	for (i = 0; i < g->nplayers; i++)
-		if (strcmp(g->players[i].nick, nick) == 0)
+		if (strcmp(g->players[i].nick, nick) == 0) {
+			int j;
+
+			for (j = i + 1; j < g->nplayers; j++)
+				if (strcmp(g->players[j].nick, nick) == 0)
+					return GCG_BY_TURN;
 			return i;
+		}
 	if (ps->nplayer_pragmas > 0 || g->nplayers >= RULES_MAX_PLAYERS) {
 		err_set(e, line, "unknown player '%s' (not in the #player "
 		    "pragmas)", nick);
@@ -1021,12 +1035,18 @@ parse_event(struct parse_state *ps, char *s, long line, struct err *e)
 		}
 	}
 	r = &g->rules;
-	if ((player = find_player(ps, nick, line, e)) < 0)
+	if ((player = find_player(ps, nick, line, e)) < 0 &&
+	    player != GCG_BY_TURN)
 		return -1;
 	nt = tokenize(colon + 1, tok, MAX_TOK);
 	if ((ev = new_event(g, e, line)) == NULL)
 		return -1;
 	ev->player = player;
+	if (player == GCG_BY_TURN)
+		for (k = g->nplayers - 1; k >= 0; k--)
+			if (strcmp(g->players[k].nick, nick) == 0)
+				ev->shared_first = k;
+	k = 0;
 	ev->nother = -1;
 	if (nt == 0)
 		goto truncated;
@@ -1410,6 +1430,15 @@ gcg_parse_mem(const char *buf, size_t len, const struct rules *default_rules,
 struct replay {
 	const struct gcg_game *g;
 	const struct rules *r;
+	const struct gcg_event *ev;        /* g's events, or evcopy */
+	struct gcg_event *evcopy;          /* with shared nicks resolved */
+	int flags;                         /* gcg_replay_ex's */
+	struct gcg_result *res;            /* may be NULL */
+	int settle_kind;                   /* as the end lines add up, -1 */
+	int lost_turn;                     /* the pass of a failed challenge
+	                                      of the last play was seen */
+	int prag;                          /* next pragma to check */
+	int undo_complete;
 	struct position pos;
 	int held[RULES_MAX_PLAYERS];       /* tiles each player holds */
 	int bag;
@@ -1484,11 +1513,11 @@ check_total(struct replay *rp, const struct gcg_event *ev, struct err *e)
 
 static int
 call_fn(struct replay *rp, int i, const uint8_t *unseen, const struct move *m,
-	const struct move_detail *d,
+	const struct move_detail *d, int complete,
 	int (*fn)(const struct gcg_turn *, void *), void *arg)
 {
 	struct gcg_turn t;
-	int o, p = rp->g->events[i].player;
+	int o, p = rp->ev[i].player;
 
 	if (fn == NULL)
 		return 0;
@@ -1501,8 +1530,8 @@ call_fn(struct replay *rp, int i, const uint8_t *unseen, const struct move *m,
 		 * shown there.  Failing that, with two players and the bag
 		 * empty, it is what p cannot see. */
 		if (rp->next != NULL && rp->next[i][o] >= 0)
-			nx = &rp->g->events[rp->next[i][o]];
-		if (nx != NULL && nx->nrack >= 0) {
+			nx = &rp->ev[rp->next[i][o]];
+		if (nx != NULL && nx->nrack >= 0 && nx->nrack == rp->held[o]) {
 			memcpy(rp->pos.racks[o], nx->rack, RULES_MAX_TILES);
 			rp->pos.rack_known[o] = 1;
 		} else if (rp->g->nplayers == 2 && rp->bag == 0) {
@@ -1514,16 +1543,42 @@ call_fn(struct replay *rp, int i, const uint8_t *unseen, const struct move *m,
 		}
 	}
 	t.index = i;
-	t.ev = &rp->g->events[i];
+	t.ev = &rp->ev[i];
 	t.pos = &rp->pos;
 	t.unseen = unseen;
 	t.bag = rp->bag;
 	t.move = m;
 	t.detail = d;
+	t.rack_complete = complete;
 	return fn(&t, arg);
 }
 
-/* A turn event (play, exchange, pass): common checks of turn and rack. */
+/* A transcription slip at line: an error under GCG_STRICT, else counted
+ * (and the first few kept) in the result. */
+static int
+replay_slip(struct replay *rp, long line, const char *msg, struct err *e)
+{
+	struct gcg_result *res = rp->res;
+
+	if (rp->flags & GCG_STRICT) {
+		err_set(e, line, "%s", msg);
+		return -1;
+	}
+	if (res != NULL) {
+		if (res->slips < GCG_SLIPS_KEPT) {
+			res->slip[res->slips].line = line;
+			snprintf(res->slip[res->slips].msg,
+			    sizeof res->slip[0].msg, "%s", msg);
+		}
+		res->slips++;
+	}
+	return 0;
+}
+
+/* A turn event (play, exchange, pass): common checks of turn and rack.
+ * A rack of fewer tiles than the player holds is what is known of it (an
+ * annotator writes only the tiles the opponent played): only a complete
+ * rack can disagree with the tiles kept before, and that is a slip. */
 static int
 turn_checks(struct replay *rp, const struct gcg_event *ev, uint8_t *rack,
 	struct err *e)
@@ -1543,17 +1598,20 @@ turn_checks(struct replay *rp, const struct gcg_event *ev, uint8_t *rack,
 	}
 	if (ev->nrack < 0)
 		return 0;
-	if (ev->nrack != rp->held[p]) {
+	if (ev->nrack > rp->held[p]) {
 		err_set(e, ev->line, "rack of %d tiles, but %s holds %d",
 		    ev->nrack, nick_of(rp, p), rp->held[p]);
 		return -1;
 	}
-	if (rp->leave_known[p] && !rack_subset(r, rp->leave[p], rack)) {
+	if (ev->nrack == rp->held[p] && rp->leave_known[p] &&
+	    !rack_subset(r, rp->leave[p], rack)) {
+		char msg[sizeof rp->res->slip[0].msg];
+
 		rack_text(r, rack, a, sizeof a);
 		rack_text(r, rp->leave[p], b, sizeof b);
-		err_set(e, ev->line, "rack %s does not hold the tiles %s kept "
-		    "on line %ld", a, b, rp->leave_line[p]);
-		return -1;
+		snprintf(msg, sizeof msg, "rack %.40s does not hold the tiles "
+		    "%.40s kept on line %ld", a, b, rp->leave_line[p]);
+		return replay_slip(rp, ev->line, msg, e);
 	}
 	return 0;
 }
@@ -1585,13 +1643,13 @@ replay_play(struct replay *rp, int i, const struct lex *lex,
 	struct gcg_result *res, struct err *e)
 {
 	const struct rules *r = rp->r;
-	const struct gcg_event *ev = &rp->g->events[i];
+	const struct gcg_event *ev = &rp->ev[i];
 	int p = ev->player, t, k;
 	uint8_t rack[RULES_MAX_TILES], unseen[RULES_MAX_TILES];
 	struct move m;
 	struct move_detail d;
 	struct err e2;
-	int phony = 0, rc;
+	int phony = 0, rc, complete = ev->nrack == rp->held[p];
 
 	memcpy(rack, ev->rack, sizeof rack);
 	if (turn_checks(rp, ev, rack, e) < 0)
@@ -1639,7 +1697,7 @@ replay_play(struct replay *rp, int i, const struct lex *lex,
 		}
 		phony = 1;
 	}
-	if ((rc = call_fn(rp, i, unseen, &m, &d, fn, arg)) != 0)
+	if ((rc = call_fn(rp, i, unseen, &m, &d, complete, fn, arg)) != 0)
 		return rc;
 	if (m.score != ev->score) {
 		err_set(e, ev->line, "%s scores %+d, not %+d as written",
@@ -1656,6 +1714,7 @@ replay_play(struct replay *rp, int i, const struct lex *lex,
 	rp->undo_leave_known = rp->leave_known[p];
 	memcpy(rp->undo_rack, rack, sizeof rack);
 	rp->undo_play_score = m.score;
+	rp->undo_complete = complete;
 	rp->last_play_ok = 1;
 	rp->last_turn_event = i;
 
@@ -1671,7 +1730,7 @@ replay_play(struct replay *rp, int i, const struct lex *lex,
 	rp->leave_known[p] = ev->nrack >= 0;
 	rp->leave_line[p] = ev->line;
 	k = m.ntiles < rp->bag ? m.ntiles : rp->bag;
-	rp->exact[p] = rp->leave_known[p] && k == 0;
+	rp->exact[p] = complete && k == 0;
 	rp->held[p] += k - m.ntiles;
 	rp->bag -= k;
 	if (res) {
@@ -1693,11 +1752,34 @@ replay_nonplay(struct replay *rp, int i,
 	struct gcg_result *res, struct err *e)
 {
 	const struct rules *r = rp->r;
-	const struct gcg_event *ev = &rp->g->events[i];
-	int p = ev->player, t, rc;
+	const struct gcg_event *ev = &rp->ev[i];
+	int p = ev->player, t, rc, complete = ev->nrack == rp->held[p];
 	uint8_t rack[RULES_MAX_TILES], unseen[RULES_MAX_TILES];
 
 	memcpy(rack, ev->rack, sizeof rack);
+	/* After the play that went out, under a challenge rule, the other
+	 * player may challenge it and lose the turn: written as a pass,
+	 * before the end lines. */
+	if (rp->ended && ev->kind == GCG_PASS && r->challenge != CHALLENGE_NONE &&
+	    rp->finisher >= 0 && p != rp->finisher && !rp->lost_turn &&
+	    rp->settle_events == 0 && rp->last_turn_event >= 0 &&
+	    rp->ev[rp->last_turn_event].player == rp->finisher &&
+	    rp->ev[rp->last_turn_event].kind == GCG_PLAY) {
+		if (ev->nrack > rp->held[p]) {
+			err_set(e, ev->line, "rack of %d tiles, but %s holds %d",
+			    ev->nrack, nick_of(rp, p), rp->held[p]);
+			return -1;
+		}
+		if (complete) {
+			memcpy(rp->leave[p], rack, sizeof rack);
+			rp->leave_known[p] = rp->exact[p] = 1;
+			rp->leave_line[p] = ev->line;
+		}
+		rp->lost_turn = 1;
+		if (res)
+			res->moves++;
+		return check_total(rp, ev, e);
+	}
 	if (turn_checks(rp, ev, rack, e) < 0)
 		return -1;
 	if (compute_unseen(rp, ev->nrack >= 0 ? rack : NULL, unseen, ev->line,
@@ -1709,7 +1791,7 @@ replay_nonplay(struct replay *rp, int i,
 	}
 	rp->pos.to_move = p;
 	rp->pos.zeros = rp->zeros;
-	if ((rc = call_fn(rp, i, unseen, NULL, NULL, fn, arg)) != 0)
+	if ((rc = call_fn(rp, i, unseen, NULL, NULL, complete, fn, arg)) != 0)
 		return rc;
 	if (ev->kind == GCG_EXCHANGE) {
 		const struct move *m = &ev->move;
@@ -1752,7 +1834,7 @@ replay_nonplay(struct replay *rp, int i,
 	} else {
 		memcpy(rp->leave[p], rack, sizeof rack);
 		rp->leave_known[p] = ev->nrack >= 0;
-		rp->exact[p] = rp->leave_known[p];
+		rp->exact[p] = complete;
 		rp->leave_line[p] = ev->line;
 		count_zero(rp, 1, 1);
 	}
@@ -1769,12 +1851,27 @@ replay_nonplay(struct replay *rp, int i,
 static int
 replay_withdrawn(struct replay *rp, int i, struct err *e)
 {
-	const struct gcg_event *ev = &rp->g->events[i];
+	const struct gcg_event *ev = &rp->ev[i], *pe;
+	const struct rules *r = rp->r;
 	int p = ev->player, want;
 
-	if (!rp->last_play_ok || rp->g->events[rp->last_turn_event].player != p) {
+	if (!rp->last_play_ok || rp->ev[rp->last_turn_event].player != p) {
 		err_set(e, ev->line, "withdrawn play, but %s's last turn was "
 		    "not a tile play", nick_of(rp, p));
+		return -1;
+	}
+	/* The tiles come back: the rack shown is the play's (or what is
+	 * known of one of the two). */
+	pe = &rp->ev[rp->last_turn_event];
+	if (ev->nrack >= 0 && pe->nrack >= 0 && !(ev->nrack <= pe->nrack ?
+	    rack_subset(r, ev->rack, pe->rack) :
+	    rack_subset(r, pe->rack, ev->rack))) {
+		char a[RULES_MAX_TILES * 8], b[RULES_MAX_TILES * 8];
+
+		rack_text(r, ev->rack, a, sizeof a);
+		rack_text(r, pe->rack, b, sizeof b);
+		err_set(e, ev->line, "withdrawn play: rack %s, but the play on "
+		    "line %ld was made from %s", a, pe->line, b);
 		return -1;
 	}
 	rp->pos.board = rp->undo_board;
@@ -1783,8 +1880,8 @@ replay_withdrawn(struct replay *rp, int i, struct err *e)
 	rp->bag = rp->undo_bag;
 	memcpy(rp->pos.racks[p], rp->undo_rack, RULES_MAX_TILES);
 	memcpy(rp->leave[p], rp->undo_rack, RULES_MAX_TILES);
-	rp->leave_known[p] = rp->g->events[rp->last_turn_event].nrack >= 0;
-	rp->exact[p] = rp->leave_known[p];
+	rp->leave_known[p] = rp->ev[rp->last_turn_event].nrack >= 0;
+	rp->exact[p] = rp->undo_complete;
 	rp->leave_line[p] = ev->line;
 	rp->ended = rp->undo_ended;
 	want = -rp->undo_play_score;
@@ -1805,8 +1902,8 @@ static int
 replay_settle(struct replay *rp, int i, struct err *e)
 {
 	const struct rules *r = rp->r;
-	const struct gcg_event *ev = &rp->g->events[i];
-	int p = ev->player, v, want;
+	const struct gcg_event *ev = &rp->ev[i];
+	int p = ev->player, v;
 	uint8_t unseen[RULES_MAX_TILES];
 	char a[RULES_MAX_TILES * 8], b[RULES_MAX_TILES * 8];
 
@@ -1842,20 +1939,36 @@ replay_settle(struct replay *rp, int i, struct err *e)
 			    "others hold %s", a, b);
 			return -1;
 		}
-		want = r->settle == SETTLE_DOUBLE ? 2 * v : v;
-		if (ev->score != want) {
+		/* Either settling rule (older English files transfer where
+		 * the ruleset doubles: the margin is the same), not a mix. */
+		if (ev->score != 2 * v && ev->score != v) {
 			err_set(e, ev->line, "end-of-game points %+d written, the "
-			    "racks give %+d (%s settling)", ev->score, want,
-			    r->settle == SETTLE_DOUBLE ? "double" : "transfer");
+			    "racks give %+d (double settling) or %+d (transfer)",
+			    ev->score, 2 * v, v);
 			return -1;
+		}
+		if (v != 0) {
+			int kind = ev->score == 2 * v ? SETTLE_DOUBLE :
+			    SETTLE_TRANSFER;
+
+			if (rp->settle_kind >= 0 && rp->settle_kind != kind) {
+				err_set(e, ev->line, "end-of-game points %+d are "
+				    "double settling, but a rack penalty before "
+				    "was transfer", ev->score);
+				return -1;
+			}
+			rp->settle_kind = kind;
 		}
 		rp->end_points_done = 1;
 	} else {
-		if (rp->finisher >= 0 && r->settle == SETTLE_DOUBLE) {
-			err_set(e, ev->line, "rack penalty, but under double "
-			    "settling only the finisher scores the racks");
+		if (rp->finisher >= 0 && rp->settle_kind == SETTLE_DOUBLE) {
+			err_set(e, ev->line, "rack penalty, but the end-of-game "
+			    "points were settled double (the finisher scores the "
+			    "racks twice, nobody loses them)");
 			return -1;
 		}
+		if (rp->finisher >= 0)
+			rp->settle_kind = SETTLE_TRANSFER;
 		if (p == rp->finisher) {
 			err_set(e, ev->line, "rack penalty for %s, who went out",
 			    nick_of(rp, p));
@@ -1899,6 +2012,87 @@ gcg_replay(const struct gcg_game *g, const struct lex *lex,
 	int (*fn)(const struct gcg_turn *t, void *arg), void *arg,
 	struct gcg_result *res, struct err *e)
 {
+	return gcg_replay_ex(g, lex, 0, fn, arg, res, e);
+}
+
+/* A shared nick's event (GCG_BY_TURN): whose it is, by turn and by what
+ * each kind of event belongs to; -1 with e set when that player is not
+ * one of the nick's. */
+static int
+replay_whose(struct replay *rp, struct gcg_event *ev, struct err *e)
+{
+	const struct gcg_game *g = rp->g;
+	const char *nick = g->players[ev->shared_first].nick;
+	int p = -1, q;
+
+	switch (ev->kind) {
+	case GCG_PLAY:
+	case GCG_PASS:
+	case GCG_EXCHANGE:
+		p = rp->turn >= 0 ? rp->turn : ev->shared_first;
+		break;
+	case GCG_WITHDRAWN:
+	case GCG_CHALLENGE:
+		if (rp->last_turn_event >= 0)
+			p = rp->ev[rp->last_turn_event].player;
+		break;
+	case GCG_END_POINTS:
+		p = rp->finisher;
+		break;
+	case GCG_RACK_PENALTY:
+		for (q = 0; q < g->nplayers && p < 0; q++)
+			if (q != rp->finisher && !rp->penalty_done[q] &&
+			    strcmp(g->players[q].nick, nick) == 0)
+				p = q;
+		break;
+	default:
+		break;
+	}
+	if (p < 0 || strcmp(g->players[p].nick, nick) != 0) {
+		err_set(e, ev->line, "'%s' is two players' nick, and this %s is "
+		    "neither's by turn", nick, ev->kind == GCG_TIME_PENALTY ?
+		    "time penalty (whose cannot be told)" : "event");
+		return -1;
+	}
+	ev->player = p;
+	return 0;
+}
+
+/* #rack1..#rack4 standing after event after: what the player holds then
+ * must be tiles the board leaves unseen. */
+static int
+replay_rack_pragmas(struct replay *rp, int after, struct err *e)
+{
+	const struct gcg_game *g = rp->g;
+
+	for (; rp->prag < g->npragmas && g->pragmas[rp->prag].after <= after;
+	    rp->prag++) {
+		const struct gcg_pragma *pr = &g->pragmas[rp->prag];
+		uint8_t rack[RULES_MAX_TILES], unseen[RULES_MAX_TILES];
+		int q;
+
+		if (strncmp(pr->name, "rack", 4) != 0 || pr->name[4] < '1' ||
+		    pr->name[4] > '4' || pr->name[5] != '\0')
+			continue;
+		q = pr->name[4] - '1';
+		if (q >= g->nplayers) {
+			err_set(e, pr->line, "#%s, but the game has %d players",
+			    pr->name, g->nplayers);
+			return -1;
+		}
+		if (parse_rack(rp->r, pr->value, rack, pr->line, e) < 0)
+			return -1;
+		if (compute_unseen(rp, rack, unseen, pr->line, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+gcg_replay_ex(const struct gcg_game *g, const struct lex *lex, int flags,
+	int (*fn)(const struct gcg_turn *t, void *arg), void *arg,
+	struct gcg_result *res, struct err *e)
+{
 	struct replay *rp;
 	const struct rules *r;
 	int i, p, rc = 0;
@@ -1926,6 +2120,21 @@ gcg_replay(const struct gcg_game *g, const struct lex *lex,
 	}
 	rp->g = g;
 	rp->r = r;
+	rp->ev = g->events;
+	rp->flags = flags;
+	rp->res = res;
+	rp->settle_kind = -1;
+	if (g->shared_nicks && g->nevents > 0) {
+		rp->evcopy = malloc((size_t)g->nevents * sizeof *rp->evcopy);
+		if (rp->evcopy == NULL) {
+			free(rp);
+			err_set(e, 0, "out of memory");
+			return -1;
+		}
+		memcpy(rp->evcopy, g->events, (size_t)g->nevents *
+		    sizeof *rp->evcopy);
+		rp->ev = rp->evcopy;
+	}
 	position_init(&rp->pos, r);
 	rp->pos.nplayers = g->nplayers;
 	for (p = 0; p < g->nplayers; p++)
@@ -1945,6 +2154,7 @@ gcg_replay(const struct gcg_game *g, const struct lex *lex,
 
 		rp->next = calloc((size_t)g->nevents, sizeof *rp->next);
 		if (rp->next == NULL) {
+			free(rp->evcopy);
 			free(rp);
 			err_set(e, 0, "out of memory");
 			return -1;
@@ -1962,9 +2172,15 @@ gcg_replay(const struct gcg_game *g, const struct lex *lex,
 		}
 	}
 
-	for (i = 0; i < g->nevents; i++) {
-		const struct gcg_event *ev = &g->events[i];
+	rc = replay_rack_pragmas(rp, -1, e);
+	for (i = 0; i < g->nevents && rc == 0; i++) {
+		const struct gcg_event *ev = &rp->ev[i];
 
+		if (ev->player == GCG_BY_TURN && rp->evcopy != NULL &&
+		    replay_whose(rp, &rp->evcopy[i], e) < 0) {
+			rc = -1;
+			break;
+		}
 		if (ev->player < 0 || ev->player >= g->nplayers) {
 			err_set(e, ev->line, "event for an unknown player");
 			rc = -1;
@@ -2008,12 +2224,15 @@ gcg_replay(const struct gcg_game *g, const struct lex *lex,
 		/* A settling event ends every chance of a withdrawal. */
 		if (ev->kind == GCG_END_POINTS || ev->kind == GCG_RACK_PENALTY)
 			rp->last_play_ok = 0;
+		rc = replay_rack_pragmas(rp, i, e);
 	}
 	if (rc == 0 && rp->settle_events > 0) {
+		int settle = rp->settle_kind >= 0 ? rp->settle_kind : (int)r->settle;
+
 		/* Partly settled: every expected settling event must be there. */
 		for (p = 0; p < g->nplayers && rc == 0; p++) {
 			int holds = rp->finisher < 0 ? rp->held[p] > 0 :
-			    (r->settle == SETTLE_TRANSFER && p != rp->finisher);
+			    (settle == (int)SETTLE_TRANSFER && p != rp->finisher);
 
 			if (rp->finisher < 0 && rp->exact[p] &&
 			    rack_value(r, rp->leave[p]) == 0)
@@ -2037,8 +2256,13 @@ gcg_replay(const struct gcg_game *g, const struct lex *lex,
 			res->scores[p] = rp->pos.scores[p];
 		res->ended = rp->ended;
 		res->settled = rc == 0 && rp->ended && rp->settle_events > 0;
+		res->settle = -1;
+		if (rp->finisher >= 0 && rp->settle_events > 0)
+			res->settle = rp->settle_kind >= 0 ? rp->settle_kind :
+			    (int)r->settle;
 	}
 	free(rp->next);
+	free(rp->evcopy);
 	free(rp);
 	return rc;
 }

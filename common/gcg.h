@@ -23,8 +23,12 @@
  * is then the play's score), exchanges given as a count, players named by
  * their events when there are no #player pragmas, the ruleset inferred as
  * English from #lexicon NWL/TWL/CSW, #note text continued on lines that
- * start with neither '#' nor '>'.  Refused: UTF-16, NUL and control bytes,
- * lines over GCG_LINE_MAX, unknown events, malformed numbers and racks.
+ * start with neither '#' nor '>', two players with one nick (their events
+ * go by turn), racks that show only some of the player's tiles (an
+ * annotator's record of the opponent: the tiles played, the rest
+ * unknown).  Refused: UTF-16 and encodings other than UTF-8 and
+ * ISO-8859-1, NUL and control bytes, lines over GCG_LINE_MAX, unknown
+ * events, malformed numbers and racks (also in #rack1..#rack4).
  */
 #ifndef ORDVERK_GCG_H
 #define ORDVERK_GCG_H
@@ -43,6 +47,8 @@
 #define GCG_TEXT_MAX  96     /* a move as written: "8D KV.NNE" */
 #define GCG_LINE_MAX  65536  /* longer lines are an error (skipped) */
 #define GCG_MAX_EVENTS 100000 /* events (and pragmas) in one game */
+#define GCG_BY_TURN   (-2)   /* gcg_event.player of a nick two players
+                                share: gcg_replay tells whose by turn */
 
 enum gcg_kind {
 	GCG_PLAY,            /* >N: RACK 8D WORD +S T        a tile placement */
@@ -65,7 +71,8 @@ enum gcg_kind {
  * total the cumulative total written after it. */
 struct gcg_event {
 	long line;
-	int player;                     /* index into game->players */
+	int player;                     /* index into game->players, or
+	                                   GCG_BY_TURN */
 	int kind;                       /* enum gcg_kind */
 	int nrack;
 	uint8_t rack[RULES_MAX_TILES];
@@ -76,6 +83,8 @@ struct gcg_event {
 	int score;
 	int total;
 	int score_zero_marked;          /* "-- +0": deduction left to replay */
+	int shared_first;               /* player is GCG_BY_TURN: the first
+	                                   player with the nick written */
 };
 
 /* A pragma kept for writing back: "#name value", after event `after`
@@ -108,6 +117,7 @@ struct gcg_game {
 	/* Filled by the reader from the events, no replay needed: */
 	int totals[RULES_MAX_PLAYERS];  /* last cumulative total per player */
 	int has_end;                    /* an end-of-game rack event is present */
+	int shared_nicks;               /* two players have one nick */
 };
 
 /* --- Reading --- */
@@ -202,7 +212,12 @@ struct gcg_turn {
 	int bag;
 	const struct move *move;        /* as re-read against the board, or NULL */
 	const struct move_detail *detail; /* GCG_PLAY only, else NULL */
+	int rack_complete;              /* the rack shown is the whole rack
+	                                   (else pos->racks[] holds what is
+	                                   known: at least the tiles played) */
 };
+
+#define GCG_SLIPS_KEPT 8
 
 struct gcg_result {
 	int nplayers;
@@ -213,6 +228,20 @@ struct gcg_result {
 	int phonies;                    /* plays left standing with a word not in
 	                                 * the lexicon (allowed when the ruleset
 	                                 * has a challenge rule) */
+	int settle;                     /* how the end lines add up: SETTLE_DOUBLE
+	                                 * or SETTLE_TRANSFER (either is accepted,
+	                                 * whatever the ruleset says), -1 if the
+	                                 * game did not end by going out */
+	int slips;                      /* transcription slips passed over */
+	struct {
+		long line;
+		char msg[160];
+	} slip[GCG_SLIPS_KEPT];         /* the first of them */
+};
+
+/* gcg_replay_ex's flags. */
+enum {
+	GCG_STRICT = 1    /* a slip is an error */
 };
 
 /* gcg_replay: replays g with its ruleset and lex (NULL = scores and
@@ -226,6 +255,23 @@ struct gcg_result {
  * far as the replay got.  A game with no end is not an error
  * (res->ended = 0). */
 int gcg_replay(const struct gcg_game *g, const struct lex *lex,
+	int (*fn)(const struct gcg_turn *t, void *arg), void *arg,
+	struct gcg_result *res, struct err *e);
+
+/* gcg_replay_ex: gcg_replay with flags.  Records from the wild hold
+ * slips: a complete rack (as many tiles as the player holds) that lacks
+ * tiles the player kept at the last turn (a rack miscopied).  gcg_replay
+ * counts them in res (the game is still consistent); with GCG_STRICT the
+ * first is an error.  What is always checked, partial racks or not:
+ * every score, total and placement, the words (with lex), that a rack
+ * holds the tiles it plays or exchanges and no more of a tile than the
+ * board leaves unseen (also #rack1..#rack4 where they stand), that a
+ * withdrawn play's rack is the play's, and the end.  A pass by another
+ * player after the play that went out is the turn lost to a failed
+ * challenge of it, when the ruleset has a challenge rule; any other
+ * turn after the end is an error.  The end lines may add up under either
+ * settling rule (res->settle says which), not a mix. */
+int gcg_replay_ex(const struct gcg_game *g, const struct lex *lex, int flags,
 	int (*fn)(const struct gcg_turn *t, void *arg), void *arg,
 	struct gcg_result *res, struct err *e);
 

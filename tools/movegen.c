@@ -569,9 +569,24 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 			an->failed = 1;
 		return 1;
 	}
-	if (ev->nrack < 0) {
-		tool_warnfl(an->file, ev->line, "no rack written: move %ld not analysed",
-		    an->turn);
+	/* A rack not written, or only the tiles played (an annotator's
+	 * record of the opponent): the turn is listed, not analysed. */
+	if (ev->nrack < 0 || !t->rack_complete) {
+		if (move_format(&c->rules, played, ptext, sizeof ptext) < 0)
+			snprintf(ptext, sizeof ptext, "%s", ev->text);
+		if (o.json) {
+			printf("%s{\"turn\":%ld,\"player\":", an->json_first ?
+			    "" : ",", an->turn);
+			json_str(an->game->players[pl].nick);
+			printf(",\"move\":");
+			json_str(ptext);
+			printf(",\"score\":%d,\"rank\":null,\"best\":null,"
+			    "\"unknown_rack\":true}", ev->score);
+			an->json_first = 0;
+		} else {
+			printf("%ld\t%s\t%s\t%d\t-\t-\tunknown rack\t-\t-\n",
+			    an->turn, an->game->players[pl].nick, ptext, ev->score);
+		}
 		return 0;
 	}
 	if (prepare_equity(c, t->pos, t->bag, an->file, ev->line) != TOOL_OK) {

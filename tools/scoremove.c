@@ -22,7 +22,7 @@
 
 #define SYNOPSIS \
 "usage: scoremove [-c] [-l lexicon | -n] [-r rules] [position move]\n" \
-"       scoremove -g [-npv] [-l lexicon] [-r rules] [file.gcg ...]\n"
+"       scoremove -g [-npsv] [-l lexicon] [-r rules] [file.gcg ...]\n"
 
 static const struct option longopts[] = {
 	{ "row-letter", no_argument,       NULL, 'c' },
@@ -32,6 +32,7 @@ static const struct option longopts[] = {
 	{ "no-lexicon", no_argument,       NULL, 'n' },
 	{ "positions",  no_argument,       NULL, 'p' },
 	{ "rules",      required_argument, NULL, 'r' },
+	{ "strict",     no_argument,       NULL, 's' },
 	{ "verbose",    no_argument,       NULL, 'v' },
 	{ "version",    no_argument,       NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -43,6 +44,7 @@ struct opts {
 	int no_lexicon;
 	int positions;
 	int verbose;
+	int strict;                 /* -s: a slip in a record is an error */
 	int row_letter;
 	struct rules rules;         /* -r, when given */
 	int have_rules;
@@ -356,8 +358,21 @@ check_games(const struct opts *o, struct lexcache *c, FILE *fp,
 		x.g = g;
 		x.name = name;
 		err_clear(&e);
-		if (gcg_replay(g, lex, (o->positions || o->verbose) ? on_turn :
-		    NULL, &x, &res, &e) < 0) {
+		rc = gcg_replay_ex(g, lex, o->strict ? GCG_STRICT : 0,
+		    (o->positions || o->verbose) ? on_turn : NULL, &x, &res, &e);
+		if (rc == 0) {
+			int i;
+
+			/* Slips of a hand-kept record: warned, not refused. */
+			for (i = 0; i < res.slips && i < GCG_SLIPS_KEPT; i++)
+				tool_warnfl(name, res.slip[i].line, "%s (a slip in "
+				    "the record; --strict refuses it)",
+				    res.slip[i].msg);
+			if (res.slips > GCG_SLIPS_KEPT)
+				tool_warnfl(name, 0, "%d slips more", res.slips -
+				    GCG_SLIPS_KEPT);
+		}
+		if (rc < 0) {
 			printf("%s\t%ld: %s\n", name, e.line, e.msg);
 			if (ret == TOOL_OK)
 				ret = TOOL_NO;
@@ -368,7 +383,10 @@ check_games(const struct opts *o, struct lexcache *c, FILE *fp,
 			for (i = 0; i < res.nplayers; i++)
 				printf("%s%d", i ? "-" : "", res.scores[i]);
 			printf("\t%s\n", !res.ended ? "incomplete" :
-			    res.settled ? "ended" : "ended, not settled");
+			    !res.settled ? "ended, not settled" :
+			    res.settle == SETTLE_DOUBLE ? "ended, settled double" :
+			    res.settle == SETTLE_TRANSFER ?
+			    "ended, settled by transfer" : "ended");
 		} else {
 			printf("%s\tok\n", name);
 		}
@@ -422,7 +440,7 @@ main(int argc, char **argv)
 	tool_init(argv[0]);
 	memset(&o, 0, sizeof o);
 	memset(&cache, 0, sizeof cache);
-	while ((ch = getopt_long(argc, argv, "cghl:npr:vV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cghl:npr:svV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			o.row_letter = 1;
@@ -445,6 +463,9 @@ main(int argc, char **argv)
 		case 'r':
 			o.rulesname = optarg;
 			break;
+		case 's':
+			o.strict = 1;
+			break;
 		case 'v':
 			o.verbose = 1;
 			break;
@@ -458,7 +479,7 @@ main(int argc, char **argv)
 	argv += optind;
 	if (o.no_lexicon && o.lexpath)
 		usage();
-	if (!game && (o.positions || o.verbose))
+	if (!game && (o.positions || o.verbose || o.strict))
 		usage();
 	if (o.rulesname != NULL) {
 		err_clear(&e);

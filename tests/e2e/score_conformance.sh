@@ -65,8 +65,8 @@ mut no '>anna: ABEILRT 8H BLIR +18 18' '>anna: ABEILRT 8H BLRI +18 18' 'BLRI is 
 mut no '>bjorn: ABDFKOR 9G BAO +28 28' '>anna: ABDFKOR 9G BAO +28 46' 'play off turn'
 mut no '>anna: DFRT (DFRT) -5 457' '>anna: DFRT (DFRT) -4 458' 'the rack gives -5'
 mut da '>anna: AE (AE) -2 454' '>anna: AE - +0 456' 'after the game ended'
-mut en '>bjorn: (L) +2 353' '>bjorn: (L) +1 352' 'the racks give +2'
-mut is '>anna: (D) +10 400' '>anna: (D) +5 395' 'the racks give +10'
+mut en '>bjorn: (L) +2 353' '>bjorn: (L) +3 354' 'the racks give +2 (double settling) or +1'
+mut is '>anna: (D) +10 400' '>anna: (D) +6 396' 'the racks give +10 (double settling) or +5'
 mut en '>anna: LLT 6M ..T +6 291' '>anna: LLT -L +0 285' 'exchange with 0 tiles in the bag'
 
 # a lexicon of another alphabet is refused (exit 2), one of the same is fine
