@@ -367,11 +367,15 @@ end_check(struct game *g, int player, struct err *e)
 	return 0;
 }
 
-/* count_turn: updates the consecutive scoreless counter for a turn. */
+/* count_turn: updates the consecutive scoreless counter for a turn (a
+ * pass, a turn scoring nothing, a tile play) by the ruleset's end rule. */
 static void
-count_turn(struct game *g, int is_pass, int scoreless)
+count_turn(struct game *g, int is_pass, int scoreless, int tile_play)
 {
-	if (g->r.end_kind == END_PASSES ? is_pass : scoreless)
+	int counts = g->r.end_kind == END_PASSES ? is_pass :
+	    g->r.end_kind == END_NOPLAY ? !tile_play : scoreless;
+
+	if (counts)
 		g->pos.zeros++;
 	else
 		g->pos.zeros = 0;
@@ -463,7 +467,7 @@ play_place(struct game *g, const struct move *m, struct err *e)
 	u->bingo = n == g->r.rack_size;
 	if (u->bingo)
 		g->bingos[pl]++;
-	count_turn(g, 0, m->score == 0);
+	count_turn(g, 0, m->score == 0, 1);
 	u->ndrawn = bag_fill(&g->bag, &g->rng, p->racks[pl], g->r.rack_size,
 	    u->drawn);
 	for (i = 0; i < u->ndrawn; i++)
@@ -517,14 +521,14 @@ game_play(struct game *g, const struct move *m, struct err *e)
 				q_take(&g->q[pl], t);
 		for (i = 0; i < k && i < RULES_MAX_RACK; i++)
 			q_push(&g->q[pl], drawn[i], g->turns[pl]);
-		count_turn(g, 0, 1);
+		count_turn(g, 0, 1, 0);
 	} else if (m->kind == MOVE_PASS) {
 		if ((v = add_event(g, GEV_MOVE, pl, 0, before, e)) == NULL)
 			return -1;
 		v->move = *m;
 		v->move.score = 0;
 		g->turns[pl]++;
-		count_turn(g, 1, 1);
+		count_turn(g, 1, 1, 0);
 	} else {
 		err_set(e, 0, "unknown move kind %d", m->kind);
 		return -1;
@@ -607,8 +611,9 @@ game_challenge(struct game *g, int phony, struct err *e)
 	if ((v = add_event(g, GEV_WITHDRAWN, pl, -m->score, u->rack, e)) == NULL)
 		return -1;
 	v->move = *m;
+	/* A withdrawn play is a scoreless turn, and still a tile play. */
 	p->zeros = u->zeros;
-	count_turn(g, 0, 1);
+	count_turn(g, 0, 1, 1);
 	return end_check(g, pl, e);
 }
 

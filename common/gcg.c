@@ -1623,14 +1623,13 @@ next_turn(struct replay *rp, int p)
 }
 
 static void
-count_zero(struct replay *rp, int scoreless, int is_pass)
+count_zero(struct replay *rp, int scoreless, int is_pass, int tile_play)
 {
 	const struct rules *r = rp->r;
+	int counts = r->end_kind == END_PASSES ? is_pass :
+	    r->end_kind == END_NOPLAY ? !tile_play : scoreless;
 
-	if (r->end_kind == END_PASSES)
-		rp->zeros = is_pass ? rp->zeros + 1 : 0;
-	else
-		rp->zeros = scoreless ? rp->zeros + 1 : 0;
+	rp->zeros = counts ? rp->zeros + 1 : 0;
 	if (rp->zeros >= rp->g->nplayers * r->end_turns_per_player) {
 		rp->ended = 1;
 		rp->finisher = -1;
@@ -1737,7 +1736,7 @@ replay_play(struct replay *rp, int i, const struct lex *lex,
 		res->moves++;
 		res->phonies += phony;
 	}
-	count_zero(rp, m.score == 0, 0);
+	count_zero(rp, m.score == 0, 0, 1);
 	if (rp->held[p] == 0 && rp->bag == 0) {
 		rp->ended = 1;
 		rp->finisher = p;
@@ -1830,13 +1829,13 @@ replay_nonplay(struct replay *rp, int i,
 			rp->leave_known[p] = 0;
 		}
 		rp->exact[p] = 0;
-		count_zero(rp, 1, 0);
+		count_zero(rp, 1, 0, 0);
 	} else {
 		memcpy(rp->leave[p], rack, sizeof rack);
 		rp->leave_known[p] = ev->nrack >= 0;
 		rp->exact[p] = complete;
 		rp->leave_line[p] = ev->line;
-		count_zero(rp, 1, 1);
+		count_zero(rp, 1, 1, 0);
 	}
 	if (check_total(rp, ev, e) < 0)
 		return -1;
@@ -1893,7 +1892,7 @@ replay_withdrawn(struct replay *rp, int i, struct err *e)
 	rp->pos.scores[p] += want;
 	rp->zeros = rp->undo_zeros;
 	rp->last_play_ok = 0;
-	count_zero(rp, 1, 0);
+	count_zero(rp, 1, 0, 1);
 	return check_total(rp, ev, e);
 }
 

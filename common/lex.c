@@ -1238,14 +1238,18 @@ parse_header(const unsigned char *p, uint64_t filelen, const struct rules *r,
 
 /* check_nodes: checks the checksums over raw, the nodes as stored (keep
  * of them: all, or only the DAWG's), then decodes them into lex->nodes
- * (raw may be lex->nodes itself: decoding in place is safe). */
+ * (raw may be lex->nodes itself: decoding in place is safe).  *dawg_crc
+ * (may be NULL) gets the DAWG part's CRC, for a caller that checks the
+ * rest of the body from elsewhere. */
 static int
 check_nodes(struct lex *lex, const struct lexhdr *h, const unsigned char *raw,
-	uint32_t keep, struct err *e)
+	uint32_t keep, uint32_t *dawg_crc, struct err *e)
 {
-	uint32_t i;
+	uint32_t i, c = crc_of(raw, 4 * (size_t)h->dnodes);
 
-	if (crc_of(raw, 4 * (size_t)h->dnodes) != h->dcrc) {
+	if (dawg_crc != NULL)
+		*dawg_crc = c;
+	if (c != h->dcrc) {
 		err_set(e, 0, "corrupt lexicon: DAWG checksum mismatch");
 		return -1;
 	}
@@ -1336,9 +1340,16 @@ load_own(const unsigned char *p, size_t len, uint64_t filelen,
 		err_set(e, 0, "truncated lexicon: %zu bytes", len);
 		return NULL;
 	}
+	/* Only the DAWG is kept, but a damaged file is refused by every
+	 * tool: the whole body's checksum too, when the buffer holds it. */
+	if (keep < h.nnodes && len >= LEX_HEADER + 4 * (size_t)h.nnodes &&
+	    crc_of(p + LEX_HEADER, 4 * (size_t)h.nnodes) != h.crc) {
+		err_set(e, 0, "corrupt lexicon: body checksum mismatch");
+		return NULL;
+	}
 	if ((lex = lex_alloc(keep, e)) == NULL)
 		return NULL;
-	if (check_nodes(lex, &h, p + LEX_HEADER, keep, e) < 0) {
+	if (check_nodes(lex, &h, p + LEX_HEADER, keep, NULL, e) < 0) {
 		lex_destroy(lex);
 		return NULL;
 	}
@@ -1504,13 +1515,41 @@ pread_all(int fd, const char *path, void *buf, size_t n, off_t off,
 /* load_direct: an ordverk lexicon from a regular file whose header is head:
  * the nodes are read straight into the node array and decoded in place,
  * so a large lexicon is not held twice. */
+/* load_direct with only the DAWG kept: the rest of the body read through
+ * a small buffer and its CRC carried on from the DAWG's (c), so that a
+ * damaged GADDAG is refused here too (a few ms for the largest list). */
+static int
+check_rest(int fd, const char *path, const struct lexhdr *h, uint32_t c,
+	struct err *e)
+{
+	unsigned char buf[1 << 16];
+	size_t left = 4 * (size_t)(h->nnodes - h->dnodes);
+	off_t off = (off_t)LEX_HEADER + 4 * (off_t)h->dnodes;
+	uLong crc = c;
+
+	while (left > 0) {
+		size_t k = left < sizeof buf ? left : sizeof buf;
+
+		if (pread_all(fd, path, buf, k, off, e) < 0)
+			return -1;
+		crc = crc32(crc, buf, (uInt)k);
+		left -= k;
+		off += (off_t)k;
+	}
+	if ((uint32_t)crc != h->crc) {
+		err_set(e, 0, "corrupt lexicon: body checksum mismatch");
+		return -1;
+	}
+	return 0;
+}
+
 static struct lex *
 load_direct(int fd, const char *path, const unsigned char *head,
 	uint64_t filelen, const struct rules *r, int dawg_only, struct err *e)
 {
 	struct lexhdr h;
 	struct lex *lex;
-	uint32_t keep;
+	uint32_t keep, c;
 
 	if (parse_header(head, filelen, r, &h, e) < 0)
 		return NULL;
@@ -1519,7 +1558,8 @@ load_direct(int fd, const char *path, const unsigned char *head,
 		return NULL;
 	if (pread_all(fd, path, lex->nodes, 4 * (size_t)keep, LEX_HEADER,
 	    e) < 0 || check_nodes(lex, &h, (const unsigned char *)lex->nodes,
-	    keep, e) < 0) {
+	    keep, &c, e) < 0 ||
+	    (keep < h.nnodes && check_rest(fd, path, &h, c, e) < 0)) {
 		lex_destroy(lex);
 		return NULL;
 	}

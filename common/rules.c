@@ -503,3 +503,17 @@ rules_get(struct rules *out, const char *name, struct err *e)
 	*out = *b;
 	return 0;
 }
+
+int
+rules_same_alphabet(const struct rules *r, const char *name)
+{
+	struct rules other;
+	struct err e;
+
+	if (name[0] == '\0' || strcmp(name, r->name) == 0)
+		return 1;
+	if (rules_get(&other, name, &e) < 0)
+		return 1;       /* not a name we know: trust the user */
+	return other.nletters == r->nletters &&
+	    memcmp(other.upper, r->upper, sizeof other.upper) == 0;
+}

@@ -55,7 +55,10 @@ enum premium {            /* board squares; rules.premium[] */
 
 enum rules_end {          /* which turns count toward the "scoreless" end */
 	END_PASSES,           /* only passes (Ordspill, Ordkamp) */
-	END_SCORELESS         /* passes, exchanges, withdrawn plays, 0-point turns */
+	END_SCORELESS,        /* passes, exchanges, withdrawn plays, 0-point turns */
+	END_NOPLAY            /* passes and exchanges; any tile play resets the
+	                         count, one scoring 0 or later withdrawn too
+	                         (Netskrafl, src/skraflmechanics.py) */
 };
 
 enum rules_settle {
@@ -151,6 +154,13 @@ int rules_format(const struct rules *r, char *out, size_t cap);
  * no, da, is); or the ruleset file at a path (any name containing '/' or
  * ending in ".rules", read by rules_load).  Returns 0 or -1 with e set. */
 int rules_get(struct rules *out, const char *name_or_path, struct err *e);
+
+/* rules_same_alphabet: 1 if a lexicon built for ruleset name ("" =
+ * unknown, as in KWG files; a name not known is trusted too) has r's
+ * alphabet (no and no-nsf share one, is and is-old), else 0.  Tiles are
+ * alphabet indices: a lexicon of another alphabet would give nonsense
+ * words, so every tool refuses the pair. */
+int rules_same_alphabet(const struct rules *r, const char *name);
 
 /* rules_layout: sets the board of r (layout, rows, cols, start, premium) to
  * the named built-in layout ("standard", "explo") or loads a layout file:

@@ -786,11 +786,15 @@ load_lines(struct rules *r, struct text *t, const char *path, struct err *e)
 			r->exchange_min = (int)a;
 		} else if (strcmp(k, "end") == 0) {
 			if (n != 3 || (strcmp(tok[1], "passes") != 0 &&
-			    strcmp(tok[1], "scoreless") != 0) || number(tok[2], 1, 100, &a) < 0) {
-				err_set(e, line, "expected 'end passes N' or 'end scoreless N'");
+			    strcmp(tok[1], "scoreless") != 0 &&
+			    strcmp(tok[1], "noplay") != 0) ||
+			    number(tok[2], 1, 100, &a) < 0) {
+				err_set(e, line, "expected 'end passes N', 'end "
+				    "scoreless N' or 'end noplay N'");
 				return -1;
 			}
-			r->end_kind = tok[1][0] == 'p' ? END_PASSES : END_SCORELESS;
+			r->end_kind = tok[1][0] == 'p' ? END_PASSES :
+			    tok[1][0] == 's' ? END_SCORELESS : END_NOPLAY;
 			r->end_turns_per_player = (int)a;
 		} else if (strcmp(k, "settle") == 0) {
 			if (n != 2 || (strcmp(tok[1], "transfer") != 0 &&
@@ -1031,7 +1035,8 @@ rules_format(const struct rules *r, char *out, size_t cap)
 	sb_printf(&b, "rack      %d\n", r->rack_size);
 	sb_printf(&b, "bingo     %d\n", r->bingo_bonus);
 	sb_printf(&b, "exchange  %d\n", r->exchange_min);
-	sb_printf(&b, "end       %s %d\n", r->end_kind == END_PASSES ? "passes" : "scoreless",
+	sb_printf(&b, "end       %s %d\n", r->end_kind == END_PASSES ? "passes" :
+	    r->end_kind == END_NOPLAY ? "noplay" : "scoreless",
 		r->end_turns_per_player);
 	sb_printf(&b, "settle    %s\n", r->settle == SETTLE_TRANSFER ? "transfer" : "double");
 	sb_printf(&b, "challenge %s\n", chal[r->challenge]);

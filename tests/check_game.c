@@ -224,6 +224,44 @@ START_TEST(scoreless_end_is_exchanges_count)
 }
 END_TEST
 
+START_TEST(noplay_end_is_zero_point_play_resets)
+{
+	/* Netskrafl's counter (is, is-old; src/skraflmechanics.py): passes
+	 * and exchanges count, any tile play resets it, one scoring 0 too.
+	 * Five passes, then a play of two blanks scoring 0: the count is 0
+	 * again, and six more turns without a play end the game.  Under en
+	 * the same 0-point play is the sixth scoreless turn: the end. */
+	static const char *const names[] = { "is", "is-old", "en" };
+	int v;
+
+	for (v = 0; v < 3; v++) {
+		struct rules r = R(names[v]);
+		const char *rk[] = { "A??", "AA??" };
+		int sc[] = { 0, 0 };
+		struct game *g = setup(&r, 2, rk, sc, "", 1);
+		int i;
+
+		for (i = 0; i < 5; i++)
+			PLAY(g, PASS);
+		ck_assert_int_eq(game_position(g)->zeros, 5);
+		PLAY(g, mkplay(&r, 7, 7, DIR_ACROSS, "ab", 0));
+		if (v == 2) {
+			ck_assert_int_eq(game_over(g), GAME_END_PASSES);
+			game_destroy(g);
+			continue;
+		}
+		ck_assert_int_eq(game_over(g), GAME_ON);
+		ck_assert_int_eq(game_position(g)->zeros, 0);
+		for (i = 0; i < 5; i++)
+			PLAY(g, PASS);
+		ck_assert_int_eq(game_over(g), GAME_ON);
+		PLAY(g, PASS);
+		ck_assert_int_eq(game_over(g), GAME_END_PASSES);
+		game_destroy(g);
+	}
+}
+END_TEST
+
 START_TEST(scoreless_end_en_zero_point_play)
 {
 	/* en counts scoreless turns of every kind: a play of two blanks
@@ -368,7 +406,8 @@ START_TEST(challenge_10pt_keeps_turn)
 		ck_assert_mem_eq(game_position(g)->racks[0], want, sizeof want);
 	}
 	ck_assert_int_eq(game_to_move(g), 1);
-	ck_assert_int_eq(game_position(g)->zeros, 1);
+	/* Netskrafl's counter: the play reset it, withdrawn or not. */
+	ck_assert_int_eq(game_position(g)->zeros, 0);
 	ev = game_events(g, &n);
 	ck_assert_int_eq(n, 2);
 	ck_assert_int_eq(ev[1].kind, GEV_WITHDRAWN);
@@ -722,6 +761,7 @@ main(void)
 	tcase_add_test(end, passes_end_no);
 	tcase_add_test(end, scoreless_end_is_exchanges_count);
 	tcase_add_test(end, scoreless_end_en_zero_point_play);
+	tcase_add_test(end, noplay_end_is_zero_point_play_resets);
 	tcase_add_test(end, every_variant_settles);
 	tcase_add_test(ch, challenge_10pt_keeps_turn);
 	tcase_add_test(ch, challenge_double_costs_turn_and_undoes_end);

@@ -480,6 +480,43 @@ START_TEST(rack_pragmas_and_withdrawals)
 }
 END_TEST
 
+/* Netskrafl's end counter in a record (is, is-old): five passes, a play
+ * of two blanks scoring 0 (it resets the count), then six turns without
+ * a play end the game, and a seventh is after the end.  In English the
+ * 0-point play is itself the sixth scoreless turn. */
+START_TEST(netskrafl_counter_in_records)
+{
+	static const char *const names[] = { "is", "is-old", "en" };
+	char text[2048];
+	int v, i;
+
+	for (v = 0; v < 3; v++) {
+		struct gcg_game *g;
+		struct gcg_result res;
+		struct err e;
+		size_t n;
+
+		n = (size_t)snprintf(text, sizeof text, "#tile-distribution %s\n"
+		    "#player1 a A\n#player2 b B\n", names[v]);
+		for (i = 0; i < 5; i++)
+			n += (size_t)snprintf(text + n, sizeof text - n,
+			    ">%c: - +0 0\n", "ab"[i % 2]);
+		n += (size_t)snprintf(text + n, sizeof text - n,
+		    ">b: ?? 8G ab +0 0\n");
+		for (i = 0; i < 7; i++)
+			n += (size_t)snprintf(text + n, sizeof text - n,
+			    ">%c: - +0 0\n", "ab"[i % 2]);
+		g = parse(text);
+		ck_assert_int_eq(gcg_replay(g, NULL, NULL, NULL, &res, &e), -1);
+		ck_assert_ptr_nonnull(strstr(e.msg, "after the game ended"));
+		/* is: the seventh pass after the play (line 3 + 5 + 1 + 7);
+		 * en: the first pass after it. */
+		ck_assert_int_eq(e.line, v < 2 ? 16 : 10);
+		gcg_game_destroy(g);
+	}
+}
+END_TEST
+
 static Suite *
 wild_suite(void)
 {
@@ -493,6 +530,7 @@ wild_suite(void)
 	tcase_add_test(tc, either_settling);
 	tcase_add_test(tc, one_nick_two_players);
 	tcase_add_test(tc, rack_pragmas_and_withdrawals);
+	tcase_add_test(tc, netskrafl_counter_in_records);
 	suite_add_tcase(s, tc);
 	return s;
 }

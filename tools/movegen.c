@@ -142,7 +142,14 @@ ctx_get(const char *name, int bb, const char *file, long line)
 	}
 	c->lex = lex_load(lexpath, &c->rules, &e);
 	if (c->lex == NULL) {
-		tool_warnfl(lexpath, e.line, "%s", e.msg);
+		tool_warn("%s", e.msg);     /* it names the file */
+		free(path);
+		return NULL;
+	}
+	if (!rules_same_alphabet(&c->rules, lex_rules_name(c->lex))) {
+		tool_warn("%s: lexicon for ruleset %s, not %s", lexpath,
+		    lex_rules_name(c->lex), c->rules.name);
+		lex_destroy(c->lex);
 		free(path);
 		return NULL;
 	}
@@ -150,7 +157,7 @@ ctx_get(const char *name, int bb, const char *file, long line)
 	if (o.vocab != NULL) {
 		c->vocab = lex_load(o.vocab, &c->rules, &e);
 		if (c->vocab == NULL) {
-			tool_warnfl(o.vocab, e.line, "%s", e.msg);
+			tool_warn("%s", e.msg);
 			lex_destroy(c->lex);
 			return NULL;
 		}

@@ -68,22 +68,6 @@ usage(void)
 	exit(TOOL_ERR);
 }
 
-/* same_alphabet: 1 if the lexicon's ruleset (name; "" = unknown, as in
- * KWG files) has r's alphabet. */
-static int
-same_alphabet(const char *name, const struct rules *r)
-{
-	struct rules other;
-	struct err e;
-
-	if (name[0] == '\0' || strcmp(name, r->name) == 0)
-		return 1;
-	if (rules_get(&other, name, &e) < 0)
-		return 1;       /* not a name we know: trust the user */
-	return other.nletters == r->nletters &&
-	    memcmp(other.upper, r->upper, sizeof other.upper) == 0;
-}
-
 /* get_lexicon: the lexicon for ruleset r: -l, else the default lexicon of
  * r's name.  Returns NULL (message printed once) when none can be loaded. */
 static struct lex *
@@ -112,8 +96,8 @@ get_lexicon(const struct opts *o, struct lexcache *c, const struct rules *r)
 	err_clear(&e);
 	c->lex[i] = lex_load(path, r, &e);
 	if (c->lex[i] == NULL) {
-		tool_warnerr(path, &e);
-	} else if (!same_alphabet(lex_rules_name(c->lex[i]), r)) {
+		tool_warn("%s", e.msg);     /* it names the file */
+	} else if (!rules_same_alphabet(r, lex_rules_name(c->lex[i]))) {
 		/* Tiles are alphabet indices: another alphabet would give
 		 * nonsense words.  (no and no-nsf, is and is-old share one.) */
 		tool_warn("%s: lexicon for ruleset %s, not %s", path,
