@@ -6,10 +6,12 @@
  * prefix on the path that is itself a leave.  word_count[i] (words in the
  * subtree of arc i, itself included if it accepts) makes that a walk.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "klv.h"
 
 #define KWG_TILE(n)    ((int)((n) >> 24))
@@ -55,7 +57,7 @@ klv_destroy(struct klv *k)
  * after parents, so iterate to a fixed point; leaves are short, so a DAWG
  * settles in a few rounds, and a cyclic graph is caught by the limit. */
 static int
-klv_count(struct klv *k, struct err *e)
+klv_count_words(struct klv *k, struct err *e)
 {
 	uint32_t i, round;
 	int changed = 1;
@@ -162,7 +164,7 @@ klv_load_mem(const void *buf, size_t len, struct err *e)
 		}
 		k->values[i] = (int32_t)lround(v * 1000.0);
 	}
-	if (klv_count(k, e) != 0) {
+	if (klv_count_words(k, e) != 0) {
 		klv_destroy(k);
 		return NULL;
 	}
@@ -239,21 +241,21 @@ fail:
 	return NULL;
 }
 
-int32_t
-klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES])
+long
+klv_index(const struct klv *k, const uint8_t leave[RULES_MAX_TILES])
 {
 	uint32_t run, idx = 0, arc = 0;
 	int t, c, any = 0;
 
 	if (k == NULL || k->nnodes == 0)
-		return 0;
+		return -1;
 	run = KWG_CHILD(k->nodes[0]);
 	for (t = 0; t < RULES_MAX_TILES; t++)
 		for (c = 0; c < leave[t]; c++) {
 			uint32_t i;
 
 			if (run == 0)
-				return 0;
+				return -1;
 			if (any) {
 				/* The previous tile's word, a prefix of this leave, ranks
 				 * before it. */
@@ -264,17 +266,25 @@ klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES])
 					break;
 				idx += k->counts[i];
 				if (KWG_LAST(k->nodes[i]))
-					return 0;
+					return -1;
 			}
 			if (i >= k->nnodes)
-				return 0;
+				return -1;
 			arc = i;
 			run = KWG_CHILD(k->nodes[i]);
 			any = 1;
 		}
 	if (!any || !KWG_ACCEPTS(k->nodes[arc]) || idx >= k->nvalues)
-		return 0;
-	return k->values[idx];
+		return -1;
+	return (long)idx;
+}
+
+int32_t
+klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES])
+{
+	long i = klv_index(k, leave);
+
+	return i < 0 ? 0 : k->values[i];
 }
 
 /* klv_rack_values' walk: what it found, value index vi[q] for out[oi[q]]
@@ -361,4 +371,289 @@ klv_rack_values(const struct klv *k, const uint8_t *tile,
 		}
 		out[idx] = klv_leave_value(k, leave);
 	}
+}
+
+uint32_t
+klv_count(const struct klv *k)
+{
+	return k != NULL ? k->nvalues : 0;
+}
+
+int32_t *
+klv_values(struct klv *k)
+{
+	return k->values;
+}
+
+int
+klv_leave_of(const struct klv *k, uint32_t i, uint8_t leave[RULES_MAX_TILES])
+{
+	uint32_t run;
+
+	memset(leave, 0, RULES_MAX_TILES);
+	if (k == NULL || k->nnodes == 0 || i >= k->nvalues)
+		return 0;
+	run = KWG_CHILD(k->nodes[0]);
+	/* Down the DAWG: the arc whose words hold number i, then i within
+	 * them (its own word first, if it accepts). */
+	while (run != 0) {
+		uint32_t a;
+
+		for (a = run; a < k->nnodes; a++) {
+			if (i < k->counts[a])
+				break;
+			i -= k->counts[a];
+			if (KWG_LAST(k->nodes[a]))
+				return 0;
+		}
+		if (a >= k->nnodes)
+			return 0;
+		leave[KWG_TILE(k->nodes[a]) & (RULES_MAX_TILES - 1)]++;
+		if (KWG_ACCEPTS(k->nodes[a])) {
+			if (i == 0)
+				return 1;
+			i--;
+		}
+		run = KWG_CHILD(k->nodes[a]);
+	}
+	return 0;
+}
+
+/* klv_build: the KWG under construction, and the runs made so far by
+ * their content (open addressing over run start indices), so that equal
+ * runs are stored once. */
+struct klv_builder {
+	uint32_t *nodes;
+	size_t n, cap;
+	uint32_t *slot;          /* run start + 1, 0 = empty */
+	size_t nslots;
+	size_t nruns;
+	uint32_t leaves;
+	int max;
+	uint8_t left[RULES_MAX_TILES];
+	int ntypes;
+	int oom;
+};
+
+static uint64_t
+klv_run_hash(const uint32_t *run, int n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15u;
+	int i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ run[i]) * 0xbf58476d1ce4e5b9u;
+	return h ^ h >> 31;
+}
+
+static int
+klv_run_len(const uint32_t *nodes, uint32_t at)
+{
+	int n = 1;
+
+	while (!KWG_LAST(nodes[at + (uint32_t)n - 1]))
+		n++;
+	return n;
+}
+
+/* The index of a run equal to run[0..n) (n >= 1, its last arc marked),
+ * stored now if it is new; 0 when memory ran out. */
+static uint32_t
+klv_intern(struct klv_builder *b, const uint32_t *run, int n)
+{
+	size_t i;
+
+	if (b->nruns * 2 >= b->nslots) {
+		size_t ns = b->nslots ? b->nslots * 2 : 1 << 16, j;
+		uint32_t *sl = calloc(ns, sizeof *sl);
+
+		if (sl == NULL) {
+			b->oom = 1;
+			return 0;
+		}
+		for (j = 0; j < b->nslots; j++)
+			if (b->slot[j] != 0) {
+				uint32_t at = b->slot[j] - 1;
+				size_t h = klv_run_hash(b->nodes + at,
+				    klv_run_len(b->nodes, at)) & (ns - 1);
+
+				while (sl[h] != 0)
+					h = (h + 1) & (ns - 1);
+				sl[h] = b->slot[j];
+			}
+		free(b->slot);
+		b->slot = sl;
+		b->nslots = ns;
+	}
+	for (i = klv_run_hash(run, n) & (b->nslots - 1); b->slot[i] != 0;
+	    i = (i + 1) & (b->nslots - 1)) {
+		uint32_t at = b->slot[i] - 1;
+
+		if (klv_run_len(b->nodes, at) == n &&
+		    memcmp(b->nodes + at, run, (size_t)n * sizeof *run) == 0)
+			return at;
+	}
+	if (b->n + (size_t)n > b->cap) {
+		size_t nc = b->cap ? b->cap * 2 : 1 << 16;
+		uint32_t *nn;
+
+		while (nc < b->n + (size_t)n)
+			nc *= 2;
+		if (nc > (size_t)1 << 22 ||
+		    (nn = realloc(b->nodes, nc * sizeof *nn)) == NULL) {
+			b->oom = 1;
+			return 0;
+		}
+		b->nodes = nn;
+		b->cap = nc;
+	}
+	memcpy(b->nodes + b->n, run, (size_t)n * sizeof *run);
+	b->slot[i] = (uint32_t)b->n + 1;
+	b->nruns++;
+	b->n += (size_t)n;
+	return (uint32_t)(b->n - (size_t)n);
+}
+
+/* The run below a leave of depth tiles whose last tile is from: every
+ * tile from on that the bag still has, each a leave, and below it the
+ * leaves it begins (children first, so a run points at runs made). */
+static uint32_t
+klv_build_run(struct klv_builder *b, int depth, int from)
+{
+	uint32_t run[RULES_MAX_TILES];
+	int t, n = 0;
+
+	if (depth >= b->max)
+		return 0;
+	for (t = from; t < b->ntypes && !b->oom; t++) {
+		uint32_t child;
+
+		if (b->left[t] == 0)
+			continue;
+		b->left[t]--;
+		b->leaves++;
+		child = klv_build_run(b, depth + 1, t);
+		b->left[t]++;
+		run[n++] = (uint32_t)t << 24 | 1u << 23 | child;
+	}
+	if (n == 0 || b->oom)
+		return 0;
+	run[n - 1] |= 1u << 22;
+	return klv_intern(b, run, n);
+}
+
+struct klv *
+klv_build(const struct rules *r, int max_tiles, struct err *e)
+{
+	struct klv_builder b;
+	unsigned char *buf;
+	struct klv *k = NULL;
+	uint32_t root, i;
+	size_t len;
+
+	memset(&b, 0, sizeof b);
+	b.max = max_tiles;
+	b.ntypes = r->nletters + 1 < RULES_MAX_TILES ? r->nletters + 1 :
+	    RULES_MAX_TILES;
+	memcpy(b.left, r->counts, sizeof b.left);
+	/* Nodes 0 and 1: the DAWG and GADDAG pointers, as in a KWG. */
+	b.nodes = malloc(2 * sizeof *b.nodes);
+	if (b.nodes == NULL)
+		goto oom;
+	b.n = b.cap = 2;
+	root = klv_build_run(&b, 0, 0);
+	if (b.oom)
+		goto oom;
+	b.nodes[0] = 1u << 22 | root;
+	b.nodes[1] = 1u << 22;
+	/* Through the reader: counts, checks and the walk's tables. */
+	len = 8 + 4 * b.n + 4 * (size_t)b.leaves;
+	if ((buf = calloc(1, len)) == NULL)
+		goto oom;
+	buf[0] = (unsigned char)b.n;
+	buf[1] = (unsigned char)(b.n >> 8);
+	buf[2] = (unsigned char)(b.n >> 16);
+	buf[3] = (unsigned char)(b.n >> 24);
+	for (i = 0; i < b.n; i++) {
+		unsigned char *q = buf + 4 + 4 * (size_t)i;
+
+		q[0] = (unsigned char)b.nodes[i];
+		q[1] = (unsigned char)(b.nodes[i] >> 8);
+		q[2] = (unsigned char)(b.nodes[i] >> 16);
+		q[3] = (unsigned char)(b.nodes[i] >> 24);
+	}
+	{
+		unsigned char *q = buf + 4 + 4 * b.n;
+
+		q[0] = (unsigned char)b.leaves;
+		q[1] = (unsigned char)(b.leaves >> 8);
+		q[2] = (unsigned char)(b.leaves >> 16);
+		q[3] = (unsigned char)(b.leaves >> 24);
+	}
+	k = klv_load_mem(buf, len, e);
+	free(buf);
+	free(b.nodes);
+	free(b.slot);
+	return k;
+oom:
+	free(b.nodes);
+	free(b.slot);
+	err_set(e, 0, "out of memory (or a leave graph of over 2^22 nodes)");
+	return NULL;
+}
+
+static void
+klv_put32(FILE *fp, uint32_t v)
+{
+	putc((int)(v & 0xff), fp);
+	putc((int)(v >> 8 & 0xff), fp);
+	putc((int)(v >> 16 & 0xff), fp);
+	putc((int)(v >> 24 & 0xff), fp);
+}
+
+int
+klv_write(const struct klv *k, const char *path, struct err *e)
+{
+	size_t plen = strlen(path);
+	char *tmp = malloc(plen + 16);
+	FILE *fp;
+	uint32_t i;
+	int fd, bad;
+
+	if (tmp == NULL) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
+	if ((fd = mkstemp(tmp)) < 0 || (fp = fdopen(fd, "wb")) == NULL) {
+		err_set(e, 0, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return -1;
+	}
+	klv_put32(fp, k->nnodes);
+	for (i = 0; i < k->nnodes; i++)
+		klv_put32(fp, k->nodes[i]);
+	klv_put32(fp, k->nvalues);
+	for (i = 0; i < k->nvalues; i++) {
+		float f = (float)(k->values[i] / 1000.0);
+		uint32_t bits;
+
+		memcpy(&bits, &f, sizeof bits);
+		klv_put32(fp, bits);
+	}
+	bad = ferror(fp);
+	if (fclose(fp) != 0)
+		bad = 1;
+	if (bad || rename(tmp, path) != 0) {
+		err_set(e, 0, "%s: %s", path, bad ? "write error" : strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
 }

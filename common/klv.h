@@ -15,6 +15,13 @@
  *
  * A struct klv owns its arrays.  klv_destroy(NULL) is fine.  Values are
  * kept as integers in millipoints (MAGPIE's equity unit).
+ *
+ * The layout is verified against MAGPIE's reader (src/ent/klv.h, klv_load
+ * and klv_get_word_index): u32 node count, the KWG nodes, u32 leave count,
+ * f32 values, little-endian; a leave's number adds, at each tile, the
+ * words under the sibling arcs passed over, and one at each step down (all
+ * prefixes of a leave are leaves).  klv_build's numbering reproduces
+ * CSW21.klv2's value array byte for byte (tests/check_klv.c).
  */
 #ifndef ORDVERK_KLV_H
 #define ORDVERK_KLV_H
@@ -46,5 +53,26 @@ int32_t klv_leave_value(const struct klv *k, const uint8_t leave[RULES_MAX_TILES
  * room for the whole rack's index + 1 entries. */
 void klv_rack_values(const struct klv *k, const uint8_t *tile,
 	const uint8_t *count, int n, const int *step, int32_t *out);
+
+/* klv_build: a table of every leave of 1 to max_tiles tiles that the bag
+ * of ruleset r allows (its tile counts), each worth 0: the DAWG built
+ * minimal (equal sibling runs shared), leaves numbered in DAWG order, as
+ * MAGPIE's and wolges' tables are (so that a table learned here and one
+ * of theirs for the same bag number their leaves alike).  Returns NULL
+ * with e set (out of memory, or over 2^22 nodes). */
+struct klv *klv_build(const struct rules *r, int max_tiles, struct err *e);
+
+/* The leaves of k: how many; the values (millipoints, by leave number,
+ * writable); a leave's number (count array), or -1 if not in the table;
+ * the leave of number i as a count array (0 if i is out of range). */
+uint32_t klv_count(const struct klv *k);
+int32_t *klv_values(struct klv *k);
+long klv_index(const struct klv *k, const uint8_t leave[RULES_MAX_TILES]);
+int klv_leave_of(const struct klv *k, uint32_t i, uint8_t leave[RULES_MAX_TILES]);
+
+/* klv_write: k as a KLV2 file (values as f32 points) at path, written to
+ * a temporary file first and renamed, so a failed write leaves no half
+ * file.  Returns 0 or -1 with e set. */
+int klv_write(const struct klv *k, const char *path, struct err *e);
 
 #endif
