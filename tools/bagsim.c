@@ -17,6 +17,7 @@
 #include "bag.h"
 #include "game.h"
 #include "klv.h"
+#include "leaves.h"
 #include "lex.h"
 #include "robot.h"
 #include "rng.h"
@@ -29,7 +30,10 @@
 	"              [-1 robot] [-2 robot] [-3 robot] [-4 robot] [-P players]\n" \
 	"              [-V vocab] [-k leaves] [-d dir] [-S] [-o statsfile]\n" \
 	"              [-p plot.svg] [-x K/N] [-T]\n" \
-	"       bagsim merge [-p plot.svg] statsfile ...\n"
+	"       bagsim merge [-p plot.svg] statsfile ...\n" \
+	"       bagsim leaves -r ruleset [-q] [-l lexicon] [-g games] [-s seed]\n" \
+	"              [-k start.klv2] [-R rounds] [-x K/N -a acc | -o out.klv2]\n" \
+	"       bagsim leaves merge -r ruleset [-k start.klv2] -o out.klv2 acc ...\n"
 
 static void usage(void) __attribute__((noreturn));
 static void help(void) __attribute__((noreturn));
@@ -682,6 +686,10 @@ cmd_play(int argc, char **argv)
 		{ "games", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "leaves", required_argument, NULL, 'k' },
+		{ "leaves1", required_argument, NULL, 1001 },
+		{ "leaves2", required_argument, NULL, 1002 },
+		{ "leaves3", required_argument, NULL, 1003 },
+		{ "leaves4", required_argument, NULL, 1004 },
 		{ "lexicon", required_argument, NULL, 'l' },
 		{ "stats-out", required_argument, NULL, 'o' },
 		{ "p1", required_argument, NULL, '1' },
@@ -701,6 +709,8 @@ cmd_play(int argc, char **argv)
 	};
 	const char *rname = NULL, *lexpath = NULL, *gcgdir = NULL, *statsfile = NULL;
 	const char *plot = NULL, *vocabpath = NULL, *leavespath = NULL;
+	const char *seatleaves[RULES_MAX_PLAYERS] = { NULL };
+	struct klv *seatklv[RULES_MAX_PLAYERS] = { NULL };
 	char *deflex = NULL, lexname[64];
 	long games = 1, shard_k = 1, shard_n = 1;
 	uint64_t seed = 0;
@@ -749,6 +759,12 @@ cmd_play(int argc, char **argv)
 			break;
 		case 'h':
 			help();
+			break;
+		case 1001:
+		case 1002:
+		case 1003:
+		case 1004:
+			seatleaves[c - 1001] = optarg;
 			break;
 		case 'k':
 			leavespath = optarg;
@@ -820,6 +836,12 @@ cmd_play(int argc, char **argv)
 		struct robot_opts o = { pl[i].strat, vocab, leaves };
 		int same = 0;
 
+		/* --leavesN: this seat's own table, beside -k for the rest. */
+		if (i < RULES_MAX_PLAYERS && seatleaves[i] != NULL) {
+			if ((seatklv[i] = klv_load(seatleaves[i], &e)) == NULL)
+				die_file(seatleaves[i], &e);
+			o.leaves = seatklv[i];
+		}
 		/* The seats take turns: one move generator serves them all. */
 		pl[i].rb = i == 0 ? robot_create(&r, lex, &o, &e) :
 		    robot_create_sharing(pl[0].rb, &o, &e);
@@ -947,10 +969,240 @@ cmd_play(int argc, char **argv)
 	for (int i = (int)np - 1; i >= 0; i--)
 		robot_destroy(pl[i].rb);
 	klv_destroy(leaves);
+	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
+		klv_destroy(seatklv[i]);
 	lex_destroy(vocab);
 	lex_destroy(lex);
 	free(deflex);
 	return tool_fshut(stdout, "<stdout>", ret);
+}
+
+/* --- leaves --- */
+
+/* The ruleset's table of leaves (1 to rack size - 1 tiles), its values
+ * from start (a KLV of the same alphabet; NULL: all 0). */
+static struct klv *
+leaves_table(const struct rules *r, const char *start)
+{
+	struct klv *t, *k;
+	struct err e;
+	uint32_t i, n;
+
+	if ((t = klv_build(r, r->rack_size - 1, &e)) == NULL)
+		tool_die("%s", e.msg);
+	if (start == NULL)
+		return t;
+	if ((k = klv_load(start, &e)) == NULL)
+		die_file(start, &e);
+	n = klv_count(t);
+	for (i = 0; i < n; i++) {
+		uint8_t leave[RULES_MAX_TILES];
+
+		klv_leave_of(t, i, leave);
+		klv_values(t)[i] = klv_leave_value(k, leave);
+	}
+	klv_destroy(k);
+	return t;
+}
+
+struct leaves_progress {
+	int on;
+	long total;
+	int round, rounds;
+};
+
+static void
+leaves_progress(long played, void *arg)
+{
+	struct leaves_progress *lp = arg;
+
+	if (lp->on && (played % 1000 == 0 || played == lp->total))
+		fprintf(stderr, "\rbagsim: round %d/%d: %ld/%ld games", lp->round,
+		    lp->rounds, played, lp->total);
+}
+
+/* bagsim leaves merge: accumulators (bagsim leaves -a) of one round's
+ * shards into the table they were played with. */
+static int
+cmd_leaves_merge(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "rules", required_argument, NULL, 'r' },
+		{ "leaves", required_argument, NULL, 'k' },
+		{ "out", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *rname = NULL, *start = NULL, *out = NULL;
+	struct rules r;
+	struct klv *t;
+	struct leaves_acc *a;
+	struct err e;
+	int c, i;
+	long seen;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "r:k:o:", lo, NULL)) != -1)
+		switch (c) {
+		case 'r': rname = optarg; break;
+		case 'k': start = optarg; break;
+		case 'o': out = optarg; break;
+		default: usage();
+		}
+	if (out == NULL || optind >= argc)
+		usage();
+	get_rules(&r, rname);
+	t = leaves_table(&r, start);
+	if ((a = leaves_acc_create(klv_count(t), &e)) == NULL)
+		tool_die("%s", e.msg);
+	for (i = optind; i < argc; i++) {
+		FILE *fp = fopen(argv[i], "r");
+
+		if (fp == NULL)
+			tool_die("%s: %s", argv[i], strerror(errno));
+		if (leaves_acc_read(a, r.name, fp, &e) < 0)
+			tool_die("%s:%ld: %s", argv[i], e.line, e.msg);
+		fclose(fp);
+	}
+	if ((seen = leaves_estimate(a, t, &e)) < 0 || klv_write(t, out, &e) < 0)
+		tool_die("%s", e.msg);
+	fprintf(stderr, "bagsim: %ld games, %" PRIu64 " credits, %ld of %" PRIu32
+	    " leaves credited: %s\n", a->games, a->samples, seen, klv_count(t), out);
+	leaves_acc_destroy(a);
+	klv_destroy(t);
+	return TOOL_OK;
+}
+
+/* bagsim leaves: rounds of equity self-play, each re-estimating the
+ * table (leaves.h); or one shard's credits (-x, -a) for merging. */
+static int
+cmd_leaves(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "rules", required_argument, NULL, 'r' },
+		{ "lexicon", required_argument, NULL, 'l' },
+		{ "games", required_argument, NULL, 'g' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "leaves", required_argument, NULL, 'k' },
+		{ "rounds", required_argument, NULL, 'R' },
+		{ "shard", required_argument, NULL, 'x' },
+		{ "acc", required_argument, NULL, 'a' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *rname = NULL, *lexpath = NULL, *start = NULL, *out = NULL;
+	const char *accpath = NULL;
+	long games = 1000, rounds = 1, shard_k = 1, shard_n = 1, round;
+	uint64_t seed = 1;
+	int c, quiet = 0;
+	struct rules r;
+	struct lex *lex;
+	struct klv *t;
+	struct err e;
+	char *deflex = NULL;
+
+	if (argc > 1 && strcmp(argv[1], "merge") == 0)
+		return cmd_leaves_merge(argc - 1, argv + 1);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "r:l:g:s:k:R:x:a:o:q", lo, NULL)) != -1)
+		switch (c) {
+		case 'r': rname = optarg; break;
+		case 'l': lexpath = optarg; break;
+		case 'g':
+			if (tool_parse_long(optarg, 1, LONG_MAX, &games) < 0)
+				tool_die("bad number of games: %s", optarg);
+			break;
+		case 's': seed = parse_seed(optarg); break;
+		case 'k': start = optarg; break;
+		case 'R':
+			if (tool_parse_long(optarg, 1, 1000, &rounds) < 0)
+				tool_die("bad number of rounds: %s", optarg);
+			break;
+		case 'x': {
+			char *slash = strchr(optarg, '/');
+
+			if (slash == NULL)
+				tool_die("bad shard %s: want K/N", optarg);
+			*slash = '\0';
+			if (tool_parse_long(slash + 1, 1, LONG_MAX, &shard_n) < 0 ||
+			    tool_parse_long(optarg, 1, shard_n, &shard_k) < 0)
+				tool_die("bad shard %s/%s: want K/N with "
+				    "1 <= K <= N", optarg, slash + 1);
+			break;
+		}
+		case 'a': accpath = optarg; break;
+		case 'o': out = optarg; break;
+		case 'q': quiet = 1; break;
+		default: usage();
+		}
+	if (optind != argc || (out == NULL) == (accpath == NULL)) {
+		tool_warn("give one of -o (the table) and -a (one round's credits)");
+		usage();
+	}
+	if (accpath != NULL && rounds != 1)
+		tool_die("-a writes one round's credits: -R must be 1");
+	if (shard_n > 1 && accpath == NULL)
+		tool_die("a shard (-x) writes its credits: give -a, then merge");
+	get_rules(&r, rname);
+	if (lexpath == NULL) {
+		if ((deflex = tool_default_lexicon(&r)) == NULL)
+			tool_die("no lexicon for ruleset %s: give -l", r.name);
+		lexpath = deflex;
+	}
+	if ((lex = lex_load(lexpath, &r, &e)) == NULL)
+		die_file(lexpath, &e);
+	if (!rules_same_alphabet(&r, lex_rules_name(lex)))
+		tool_die("%s: lexicon for ruleset %s, not %s", lexpath,
+		    lex_rules_name(lex), r.name);
+	t = leaves_table(&r, start);
+	{
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_sigint;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+	}
+	for (round = 1; round <= rounds && !interrupted; round++) {
+		struct leaves_acc *a = leaves_acc_create(klv_count(t), &e);
+		struct leaves_progress lp;
+		long seen = 0;
+
+		if (a == NULL)
+			tool_die("%s", e.msg);
+		lp.on = !quiet && isatty(STDERR_FILENO);
+		lp.total = (games - shard_k + shard_n) / shard_n;
+		lp.round = (int)round;
+		lp.rounds = (int)rounds;
+		/* Round r plays the games of seed + r - 1. */
+		if (leaves_play(a, &r, lex, t, seed + (uint64_t)round - 1, games,
+		    shard_k, shard_n, &interrupted, leaves_progress, &lp, &e) < 0)
+			tool_die("%s", e.msg);
+		if (accpath != NULL) {
+			FILE *fp = fopen(accpath, "w");
+
+			if (fp == NULL || leaves_acc_write(a, r.name, fp, &e) < 0 ||
+			    fclose(fp) != 0)
+				tool_die("%s: %s", accpath, fp == NULL ?
+				    strerror(errno) : e.msg);
+		} else if ((seen = leaves_estimate(a, t, &e)) < 0) {
+			tool_die("%s", e.msg);
+		}
+		if (!quiet)
+			fprintf(stderr, "%sbagsim: round %ld/%ld: %ld games, %" PRIu64
+			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
+			    "credited%s\n", lp.on ? "\r" : "", round, rounds, a->games,
+			    a->samples, a->samples ? (double)a->total / 1000.0 /
+			    (double)a->samples : 0.0, seen, klv_count(t),
+			    interrupted ? " (interrupted)" : "");
+		leaves_acc_destroy(a);
+	}
+	if (out != NULL && klv_write(t, out, &e) < 0)
+		tool_die("%s", e.msg);
+	klv_destroy(t);
+	lex_destroy(lex);
+	free(deflex);
+	return TOOL_OK;
 }
 
 int
@@ -974,6 +1226,8 @@ main(int argc, char **argv)
 		return cmd_play(argc, argv);
 	if (strcmp(cmd, "merge") == 0)
 		return cmd_merge(argc, argv);
+	if (strcmp(cmd, "leaves") == 0)
+		return cmd_leaves(argc, argv);
 	tool_warn("unknown command: %s", cmd);
 	usage();
 }

@@ -1,0 +1,276 @@
+/*
+ * leaves.c — leave values learned from self-play (leaves.h).
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "game.h"
+#include "gen.h"
+#include "leaves.h"
+#include "move.h"
+#include "rng.h"
+#include "robot.h"
+
+/* Scoreless turns in a row before the robots stop exchanging (as bagsim
+ * play: where only passes end a game, robots that find no play would
+ * exchange for ever). */
+#define LEAVES_STALL 12
+
+struct leaves_acc *
+leaves_acc_create(uint32_t n, struct err *e)
+{
+	struct leaves_acc *a = calloc(1, sizeof *a);
+
+	if (a == NULL || (a->sum = calloc(n ? n : 1, sizeof *a->sum)) == NULL ||
+	    (a->count = calloc(n ? n : 1, sizeof *a->count)) == NULL) {
+		leaves_acc_destroy(a);
+		err_set(e, 0, "out of memory");
+		return NULL;
+	}
+	a->n = n;
+	return a;
+}
+
+void
+leaves_acc_destroy(struct leaves_acc *a)
+{
+	if (a == NULL)
+		return;
+	free(a->sum);
+	free(a->count);
+	free(a);
+}
+
+/* The table's number and value of what move m keeps from rack. */
+static long
+leaves_kept(const struct klv *t, const uint8_t *rack, const struct move *m,
+	int32_t *value)
+{
+	uint8_t leave[RULES_MAX_TILES];
+	long i;
+
+	gen_leave(rack, m, leave);
+	i = klv_index(t, leave);
+	*value = i >= 0 ? klv_values((struct klv *)t)[i] : 0;
+	return i;
+}
+
+int
+leaves_play(struct leaves_acc *a, const struct rules *r,
+	const struct lex *lex, struct klv *t, uint64_t seed, long games,
+	long shard_k, long shard_n, volatile sig_atomic_t *stop,
+	void (*progress)(long played, void *arg), void *arg, struct err *e)
+{
+	struct robot_opts ro = { ROBOT_EQUITY, NULL, t };
+	struct robot *rb = robot_create(r, lex, &ro, e);
+	struct game *g;
+	long k;
+	int rc = 0;
+
+	if (rb == NULL)
+		return -1;
+	if ((g = game_create(r, 2, e)) == NULL) {
+		robot_destroy(rb);
+		return -1;
+	}
+	for (k = shard_k - 1; k < games && rc == 0 && !(stop && *stop);
+	    k += shard_n) {
+		long pending[2] = { -1, -1 };
+		int scoreless = 0, turns = 0;
+
+		if (game_start(g, rng_stream_seed(seed, (uint64_t)k), e) < 0) {
+			rc = -1;
+			break;
+		}
+		while (game_over(g) == GAME_ON) {
+			const struct position *p = game_position(g);
+			int pl = p->to_move, bag = game_bag_count(g);
+			struct move m;
+			int32_t kept = 0;
+			long idx;
+
+			if (robot_choose(rb, p, bag, NULL, &m, e) < 0) {
+				rc = -1;
+				break;
+			}
+			if (m.kind == MOVE_EXCHANGE && scoreless >= LEAVES_STALL)
+				m.kind = MOVE_PASS, m.len = m.ntiles = 0;
+			scoreless = m.kind == MOVE_PLACE && m.score > 0 ? 0 :
+			    scoreless + 1;
+			idx = leaves_kept(t, p->racks[pl], &m, &kept);
+			/* The mover's last leave gets this turn's worth: its
+			 * score and, while the bag has tiles, what it keeps. */
+			if (pending[pl] >= 0) {
+				int64_t c = (m.kind == MOVE_PLACE ?
+				    (int64_t)m.score * 1000 : 0) +
+				    (bag > 0 ? kept : 0);
+
+				a->sum[pending[pl]] += c;
+				a->count[pending[pl]]++;
+				a->total += c;
+				a->samples++;
+			}
+			pending[pl] = bag > 0 ? idx : -1;
+			if (game_play(g, &m, e) < 0 || ++turns > 10000) {
+				if (turns > 10000)
+					err_set(e, 0, "game %ld does not end", k);
+				rc = -1;
+				break;
+			}
+		}
+		if (rc == 0) {
+			a->games++;
+			if (progress != NULL)
+				progress(a->games, arg);
+		}
+	}
+	game_destroy(g);
+	robot_destroy(rb);
+	return rc;
+}
+
+long
+leaves_estimate(const struct leaves_acc *a, struct klv *t, struct err *e)
+{
+	uint32_t n = klv_count(t), i;
+	int32_t *v = klv_values(t);
+	uint8_t *size = malloc(n ? n : 1);
+	double mu = a->samples ? (double)a->total / (double)a->samples : 0;
+	int sz, maxsz = 0;
+	long seen = 0;
+
+	if (size == NULL) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		uint8_t leave[RULES_MAX_TILES];
+		int q, s = 0;
+
+		klv_leave_of(t, i, leave);
+		for (q = 0; q < RULES_MAX_TILES; q++)
+			s += leave[q];
+		size[i] = (uint8_t)s;
+		if (s > maxsz)
+			maxsz = s;
+	}
+	/* By size, so that a leave's sub-leaves have their new values. */
+	for (sz = 1; sz <= maxsz; sz++)
+		for (i = 0; i < n && i < a->n; i++) {
+			uint8_t leave[RULES_MAX_TILES];
+			double prior = 0, est;
+			int q, parts = 0;
+
+			if (size[i] != sz)
+				continue;
+			klv_leave_of(t, i, leave);
+			if (sz > 1)
+				for (q = 0; q < RULES_MAX_TILES; q++) {
+					uint8_t one[RULES_MAX_TILES] = { 0 };
+					long rest, alone;
+
+					if (leave[q] == 0)
+						continue;
+					one[q] = 1;
+					leave[q]--;
+					rest = klv_index(t, leave);
+					leave[q]++;
+					alone = klv_index(t, one);
+					prior += (rest >= 0 ? v[rest] : 0) +
+					    (alone >= 0 ? v[alone] : 0);
+					parts++;
+				}
+			if (parts > 0)
+				prior /= parts;
+			est = ((a->count[i] ? (double)a->sum[i] - mu * a->count[i] :
+			    0) + LEAVES_PRIOR * prior) / (a->count[i] + LEAVES_PRIOR);
+			v[i] = (int32_t)lround(est);
+			seen += a->count[i] > 0;
+		}
+	free(size);
+	return seen;
+}
+
+int
+leaves_acc_write(const struct leaves_acc *a, const char *rules_name,
+	FILE *fp, struct err *e)
+{
+	uint32_t i;
+
+	fprintf(fp, "#ordverk-leaves 1\nrules %s\nleaves %" PRIu32 "\n"
+	    "games %ld\nsamples %" PRIu64 "\ntotal %" PRId64 "\n", rules_name,
+	    a->n, a->games, a->samples, a->total);
+	for (i = 0; i < a->n; i++)
+		if (a->count[i] != 0)
+			fprintf(fp, "%" PRIu32 " %" PRIu32 " %" PRId64 "\n", i,
+			    a->count[i], a->sum[i]);
+	if (ferror(fp)) {
+		err_set(e, 0, "write error");
+		return -1;
+	}
+	return 0;
+}
+
+int
+leaves_acc_read(struct leaves_acc *a, const char *rules_name, FILE *fp,
+	struct err *e)
+{
+	char line[256], name[64];
+	long ln = 0, games;
+	uint64_t samples;
+	int64_t total;
+	uint32_t n;
+
+	/* The header: six lines, in order. */
+	if (fgets(line, sizeof line, fp) == NULL ||
+	    strcmp(line, "#ordverk-leaves 1\n") != 0) {
+		err_set(e, 1, "not a leave accumulator (#ordverk-leaves 1)");
+		return -1;
+	}
+	ln = 1;
+	if (fgets(line, sizeof line, fp) == NULL ||
+	    sscanf(line, "rules %63s", name) != 1 || strcmp(name, rules_name) != 0) {
+		err_set(e, 2, "for ruleset %s, not %s", line[0] ? name : "?",
+		    rules_name);
+		return -1;
+	}
+	if (fgets(line, sizeof line, fp) == NULL ||
+	    sscanf(line, "leaves %" SCNu32, &n) != 1 || n != a->n) {
+		err_set(e, 3, "a table of another size (not %" PRIu32 " leaves)",
+		    a->n);
+		return -1;
+	}
+	if (fgets(line, sizeof line, fp) == NULL ||
+	    sscanf(line, "games %ld", &games) != 1 || games < 0 ||
+	    fgets(line, sizeof line, fp) == NULL ||
+	    sscanf(line, "samples %" SCNu64, &samples) != 1 ||
+	    fgets(line, sizeof line, fp) == NULL ||
+	    sscanf(line, "total %" SCNd64, &total) != 1) {
+		err_set(e, 4, "bad totals");
+		return -1;
+	}
+	ln = 6;
+	a->games += games;
+	a->samples += samples;
+	a->total += total;
+	while (fgets(line, sizeof line, fp) != NULL) {
+		uint32_t i, c;
+		int64_t s;
+		char extra;
+
+		ln++;
+		if (sscanf(line, "%" SCNu32 " %" SCNu32 " %" SCNd64 " %c", &i, &c,
+		    &s, &extra) != 3 || i >= a->n) {
+			err_set(e, ln, "bad line (want: index count sum)");
+			return -1;
+		}
+		a->sum[i] += s;
+		a->count[i] += c;
+	}
+	if (ferror(fp)) {
+		err_set(e, ln, "read error");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,35 @@
+#!/bin/sh
+# bagsim leaves: one process, and two shards merged, make the same table
+# byte for byte (credits are integer sums); the table is KLV2 that the
+# equity robot plays with; a table of leaves worth 0 plays as Fullsterkur
+# while the bag has tiles; bad input is refused.
+set -eu
+bagsim leaves -q -r en -g 60 -s 5 -o one.klv2
+bagsim leaves -q -r en -g 60 -s 5 -x 1/2 -a a1
+bagsim leaves -q -r en -g 60 -s 5 -x 2/2 -a a2
+bagsim leaves merge -r en -o two.klv2 a2 a1 2> err
+cmp one.klv2 two.klv2
+grep -q '^bagsim: 60 games, ' err
+# Two rounds from the first table equal one round from it.
+bagsim leaves -q -r en -g 40 -s 1 -R 2 -o r2.klv2
+bagsim leaves -q -r en -g 40 -s 1 -o r1.klv2
+bagsim leaves -q -r en -g 40 -s 2 -k r1.klv2 -o r1b.klv2
+cmp r2.klv2 r1b.klv2
+# The table plays: each seat its own, and movegen reads it.
+bagsim play -q -r en -g 4 -1 equity -2 equity --leaves1 one.klv2 --leaves2 r2.klv2 -S > out
+grep -q '^margin_p1	4	' out
+echo '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 ld en;' |
+    movegen -k one.klv2 -n 1 > out
+[ "$(cut -f4 out | grep -c "^[0-9-]")" = 1 ]
+# Refused: no output named; -a with rounds; a shard without -a; a
+# foreign or broken accumulator (its line named).
+rc=0; bagsim leaves -r en -g 2 2> err || rc=$?; [ $rc = 2 ]
+rc=0; bagsim leaves -r en -g 2 -R 2 -a x 2> err || rc=$?; [ $rc = 2 ]
+rc=0; bagsim leaves -r en -g 2 -x 1/2 -o x.klv2 2> err || rc=$?; [ $rc = 2 ]
+rc=0; bagsim leaves merge -r no -o x.klv2 a1 2> err || rc=$?; [ $rc = 2 ]
+grep -q 'a1:2: ' err
+sed '7s/.*/7 x 1/' a1 > bad
+rc=0; bagsim leaves merge -r en -o x.klv2 bad 2> err || rc=$?; [ $rc = 2 ]
+grep -q 'bad:7: bad line' err
+[ ! -e x.klv2 ]
+exit 0
