@@ -49,6 +49,9 @@ SAN_TESTS = $(TESTS:%=$(B)/san/tests/%)
 
 VARIANTS  = no da is en
 LEXICONS  = $(VARIANTS:%=$(LEXICONS_DIR)/%.lex)
+# Leave tables we ship (learned by bagsim leaves: wordlists/README.md),
+# put beside the default lexicons, where the tools look for NAME.klv2.
+LEAVES    = $(patsubst wordlists/leaves/%,$(LEXICONS_DIR)/%,$(wildcard wordlists/leaves/*.klv2))
 
 .PHONY: all tools lexicons setup check check-unit check-cli check-fuzz demo bench install uninstall clean fuzz
 .DELETE_ON_ERROR:
@@ -81,7 +84,10 @@ $(B)/san/tests/%: tests/%.c $(B)/san/libordverk.a $(LIB_HDR) tests/testutil.h
 
 # Default lexicons: one per variant, from the word lists scripts/wordlists.sh
 # derives from Debian and npm packages (or from WORDLIST_xx=FILE).
-lexicons: $(LEXICONS)
+lexicons: $(LEXICONS) $(LEAVES)
+$(LEXICONS_DIR)/%.klv2: wordlists/leaves/%.klv2
+	@mkdir -p $(LEXICONS_DIR)
+	cp $< $@
 $(LEXICONS_DIR)/%.lex: $(BIN)/lexcompile scripts/wordlists.sh
 	@mkdir -p $(LEXICONS_DIR) $(B)/wordlists
 	sh scripts/wordlists.sh $* $(B)/wordlists "$(WORDLIST_$*)"
@@ -126,13 +132,13 @@ install: all
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(BINDIR)/$$t; done
 	for m in man/*.1; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
 	for m in man/*.5; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man5/ || true; done
-	for l in $(LEXICONS); do install -m 644 $$l $(DESTDIR)$(LEXDIR)/; done
+	for l in $(LEXICONS) $(LEAVES); do install -m 644 $$l $(DESTDIR)$(LEXDIR)/; done
 
 uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
 	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
-	for l in $(LEXICONS); do rm -f $(DESTDIR)$(LEXDIR)/$$(basename $$l); done
+	for l in $(LEXICONS) $(LEAVES); do rm -f $(DESTDIR)$(LEXDIR)/$$(basename $$l); done
 	-rmdir $(DESTDIR)$(LEXDIR)
 
 clean:

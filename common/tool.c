@@ -312,20 +312,21 @@ tool_atomic_abort(struct tool_atomic *a)
 }
 
 static char *
-existing(const char *dir, const char *rules_name)
+existing(const char *dir, const char *rules_name, const char *ext)
 {
-	size_t n = strlen(dir) + strlen(rules_name) + 8;
+	size_t n = strlen(dir) + strlen(rules_name) + strlen(ext) + 4;
 	char *p = tool_xmalloc(n);
 
-	snprintf(p, n, "%s/%s.lex", dir, rules_name);
+	snprintf(p, n, "%s/%s.%s", dir, rules_name, ext);
 	if (access(p, R_OK) == 0)
 		return p;
 	free(p);
 	return NULL;
 }
 
-char *
-tool_default_lexicon(const struct rules *r)
+/* The default file of ruleset r with extension ext (lex, klv2). */
+static char *
+default_file(const struct rules *r, const char *ext)
 {
 	const char *rules_name = r->lexicon_hint[0] ? r->lexicon_hint : r->name;
 	char exe[PATH_MAX], dir[PATH_MAX + 32];
@@ -336,7 +337,7 @@ tool_default_lexicon(const struct rules *r)
 	/* Ruleset names are short identifiers; refuse anything path-like. */
 	if (strchr(rules_name, '/') != NULL || rules_name[0] == '.')
 		return NULL;
-	if (env != NULL && *env != '\0' && (p = existing(env, rules_name)))
+	if (env != NULL && *env != '\0' && (p = existing(env, rules_name, ext)))
 		return p;
 	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n > 0) {
@@ -345,12 +346,24 @@ tool_default_lexicon(const struct rules *r)
 		if (slash != NULL) {
 			*slash = '\0';
 			snprintf(dir, sizeof dir, "%s/../lexicons", exe);
-			if ((p = existing(dir, rules_name)))
+			if ((p = existing(dir, rules_name, ext)))
 				return p;
 			snprintf(dir, sizeof dir, "%s/../../../lexicons", exe);
-			if ((p = existing(dir, rules_name)))
+			if ((p = existing(dir, rules_name, ext)))
 				return p;
 		}
 	}
-	return existing(ORDVERK_LEXDIR, rules_name);
+	return existing(ORDVERK_LEXDIR, rules_name, ext);
+}
+
+char *
+tool_default_lexicon(const struct rules *r)
+{
+	return default_file(r, "lex");
+}
+
+char *
+tool_default_leaves(const struct rules *r)
+{
+	return default_file(r, "klv2");
 }

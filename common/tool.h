@@ -89,4 +89,8 @@ void tool_atomic_abort(struct tool_atomic *a);
  * installed ORDVERK_LEXDIR.  Returns a malloc'ed path or NULL if none exists. */
 char *tool_default_lexicon(const struct rules *r);
 
+/* tool_default_leaves: the ruleset's default leave table, NAME.klv2 beside
+ * its default lexicon (the same names and places), or NULL if none. */
+char *tool_default_leaves(const struct rules *r);
+
 #endif

@@ -3,9 +3,10 @@
 # values for RULESET from self-play, on every core: each round's GAMES
 # games are split into one shard a core (bagsim leaves -x K/N -a), the
 # shards' credits merged into the next table (bagsim leaves merge), and
-# that table played with in the next round.  Round r plays seed r (the
-# same games as one process's bagsim leaves -R ROUNDS -s 1), starting
-# from leaves worth 0.  How the shipped tables were made: wordlists/README.md.
+# that table played with in the next round.  Round r plays seed SEED + r
+# - 1 (SEED default 1: the same games as one process's bagsim leaves -R
+# ROUNDS -s 1), starting from START (a KLV table) or leaves worth 0.  How
+# the shipped tables were made: wordlists/README.md.
 set -eu
 BIN=$1 R=$2 GAMES=$3 ROUNDS=$4 OUT=$5
 LEX=${6:-}
@@ -14,7 +15,8 @@ W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 lexopt=""
 [ -n "$LEX" ] && lexopt="-l $LEX"
-cur=""
+cur=${START:-}
+SEED=${SEED:-1}
 r=1
 while [ $r -le "$ROUNDS" ]; do
 	start=""
@@ -22,8 +24,8 @@ while [ $r -le "$ROUNDS" ]; do
 	k=1
 	while [ $k -le "$N" ]; do
 		# shellcheck disable=SC2086
-		"$BIN/bagsim" leaves -q -r "$R" $lexopt $start -g "$GAMES" -s "$r" \
-		    -x "$k/$N" -a "$W/acc.$k" &
+		"$BIN/bagsim" leaves -q -r "$R" $lexopt $start -g "$GAMES" \
+		    -s $((SEED + r - 1)) -x "$k/$N" -a "$W/acc.$k" &
 		k=$((k + 1))
 	done
 	wait

@@ -710,6 +710,7 @@ cmd_play(int argc, char **argv)
 	const char *rname = NULL, *lexpath = NULL, *gcgdir = NULL, *statsfile = NULL;
 	const char *plot = NULL, *vocabpath = NULL, *leavespath = NULL;
 	const char *seatleaves[RULES_MAX_PLAYERS] = { NULL };
+	char *deflk = NULL;
 	struct klv *seatklv[RULES_MAX_PLAYERS] = { NULL };
 	char *deflex = NULL, lexname[64];
 	long games = 1, shard_k = 1, shard_n = 1;
@@ -829,6 +830,17 @@ cmd_play(int argc, char **argv)
 		die_file(vocabpath, &e);
 	if (leavespath != NULL && (leaves = klv_load(leavespath, &e)) == NULL)
 		die_file(leavespath, &e);
+	/* Without -k, equity robots take the ruleset's own table, NAME.klv2
+	 * beside its default lexicon, where there is one. */
+	if (leavespath == NULL) {
+		int eq = 0;
+
+		for (int i = 0; i < np && i < RULES_MAX_PLAYERS; i++)
+			eq |= pl[i].strat == ROBOT_EQUITY && seatleaves[i] == NULL;
+		if (eq && (leavespath = deflk = tool_default_leaves(&r)) != NULL &&
+		    (leaves = klv_load(leavespath, &e)) == NULL)
+			die_file(leavespath, &e);
+	}
 	if (np < r.min_players || np > r.max_players)
 		tool_die("ruleset %s is for %d to %d players, not %ld", r.name,
 		    r.min_players, r.max_players, np);
@@ -969,6 +981,7 @@ cmd_play(int argc, char **argv)
 	for (int i = (int)np - 1; i >= 0; i--)
 		robot_destroy(pl[i].rb);
 	klv_destroy(leaves);
+	free(deflk);
 	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
 		klv_destroy(seatklv[i]);
 	lex_destroy(vocab);

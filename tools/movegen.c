@@ -38,6 +38,9 @@ struct ctx {
 	struct lex *vocab;
 	struct gen *gen;
 	struct robot *robot;
+	struct klv *leaves;         /* -k's, or the ruleset's default table
+	                               for -R equity and -a (owned then) */
+	int own_leaves;
 };
 
 struct opts {
@@ -95,6 +98,8 @@ ctx_free_all(void)
 		gen_destroy(ctxs[i].gen);
 		lex_destroy(ctxs[i].lex);
 		lex_destroy(ctxs[i].vocab);
+		if (ctxs[i].own_leaves)
+			klv_destroy(ctxs[i].leaves);
 	}
 	nctx = 0;
 	klv_destroy(o.leaves);
@@ -162,6 +167,25 @@ ctx_get(const char *name, int bb, const char *file, long line)
 			return NULL;
 		}
 	}
+	/* The equity robot and the analysis take the ruleset's own leave
+	 * table (NAME.klv2 beside its default lexicon) when -k is not
+	 * given; a plain listing stays by score. */
+	c->leaves = o.leaves;
+	if (c->leaves == NULL && (o.robot == (int)ROBOT_EQUITY || o.analyse)) {
+		char *kp = tool_default_leaves(&c->rules);
+
+		if (kp != NULL) {
+			if ((c->leaves = klv_load(kp, &e)) == NULL) {
+				tool_warn("%s", e.msg);
+				free(kp);
+				lex_destroy(c->lex);
+				lex_destroy(c->vocab);
+				return NULL;
+			}
+			c->own_leaves = 1;
+			free(kp);
+		}
+	}
 	c->gen = gen_create(&c->rules, c->lex, &e);
 	if (c->gen == NULL)
 		tool_die("%s", e.msg);
@@ -170,7 +194,7 @@ ctx_get(const char *name, int bb, const char *file, long line)
 
 		ro.strategy = (enum robot_strategy)o.robot;
 		ro.vocab = c->vocab;
-		ro.leaves = o.leaves;
+		ro.leaves = c->leaves;
 		c->robot = robot_create(&c->rules, c->lex, &ro, &e);
 		if (c->robot == NULL)
 			tool_die("%s", e.msg);
@@ -235,9 +259,9 @@ prepare_equity(const struct ctx *c, const struct position *p, int bag,
 {
 	struct err e;
 
-	if (o.leaves == NULL)
+	if (c->leaves == NULL)
 		return TOOL_OK;
-	if (equity_prepare(&turn_eq, &c->rules, o.leaves, p, bag, &e) != 0) {
+	if (equity_prepare(&turn_eq, &c->rules, c->leaves, p, bag, &e) != 0) {
 		tool_warnfl(file, line, "%s", e.msg);
 		return TOOL_ERR;
 	}
@@ -256,7 +280,7 @@ fill_row(const struct ctx *c, const struct position *p, const struct move *m,
 	gen_leave(p->racks[p->to_move], m, leave);
 	if (rules_rack_format(&c->rules, leave, rw->leave, sizeof rw->leave) < 0)
 		rw->leave[0] = '\0';
-	rw->equity = o.leaves != NULL ? equity_of(&turn_eq, m) :
+	rw->equity = c->leaves != NULL ? equity_of(&turn_eq, m) :
 	    (int64_t)m->score * 1000;
 }
 
@@ -270,7 +294,7 @@ print_row(const struct ctx *c, const struct move *m, const struct row *rw,
 		json_str(rw->text);
 		printf(",\"score\":%d,\"leave\":", m->score);
 		json_str(rw->leave);
-		if (o.leaves != NULL) {
+		if (c->leaves != NULL) {
 			printf(",\"equity\":");
 			print_equity(rw->equity);
 		}
@@ -278,7 +302,7 @@ print_row(const struct ctx *c, const struct move *m, const struct row *rw,
 		return;
 	}
 	printf("%s\t%d\t%s", rw->text, m->score, rw->leave);
-	if (o.leaves != NULL) {
+	if (c->leaves != NULL) {
 		putchar('\t');
 		print_equity(rw->equity);
 	}
@@ -481,9 +505,9 @@ struct analysis {
 /* Equity of move m in the turn prepared (turn_eq), millipoints; the
  * score when no leave table was given. */
 static int64_t
-move_equity(const struct move *m)
+move_equity(const struct ctx *c, const struct move *m)
 {
-	if (o.leaves != NULL)
+	if (c->leaves != NULL)
 		return equity_of(&turn_eq, m);
 	return (int64_t)m->score * 1000;
 }
@@ -602,7 +626,7 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 	}
 	/* With a leave table, the best move is the equity robot's (found
 	 * without the list); the list gives the rank. */
-	if (o.leaves != NULL && equity_choose(c->gen, t->pos, &turn_eq,
+	if (c->leaves != NULL && equity_choose(c->gen, t->pos, &turn_eq,
 	    &robot_best, &beq, &e) != 0)
 		tool_die("%s", e.msg);
 	n = gen_all(c->gen, t->pos, t->bag, GEN_ALL, &e);
@@ -614,18 +638,18 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 
 		if (pm.kind == MOVE_PLACE && ev->kind == GCG_PLAY)
 			pm.score = ev->score;
-		peq = move_equity(&pm);
+		peq = move_equity(c, &pm);
 		if (move_format(&c->rules, &pm, ptext, sizeof ptext) < 0)
 			snprintf(ptext, sizeof ptext, "%s", ev->text);
 	}
 	for (i = 0; i < n; i++) {
-		int64_t eq = move_equity(&moves[i]);
+		int64_t eq = move_equity(c, &moves[i]);
 
 		/* By score: the first in notation order of the best. */
-		if (o.leaves == NULL && (besti < 0 || eq > beq)) {
+		if (c->leaves == NULL && (besti < 0 || eq > beq)) {
 			besti = i;
 			beq = eq;
-		} else if (o.leaves == NULL && eq == beq) {
+		} else if (c->leaves == NULL && eq == beq) {
 			/* Ties: notation order, as the list prints them. */
 			char x[96], y[96];
 
@@ -641,7 +665,7 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 	}
 	if (!played_found)
 		rank = -1;          /* not among the legal moves (phony) */
-	bm = o.leaves != NULL ? &robot_best : besti >= 0 ? &moves[besti] : NULL;
+	bm = c->leaves != NULL ? &robot_best : besti >= 0 ? &moves[besti] : NULL;
 	if (bm == NULL || move_format(&c->rules, bm, btext, sizeof btext) < 0)
 		snprintf(btext, sizeof btext, "-");
 	if (bm != NULL && beq < peq)

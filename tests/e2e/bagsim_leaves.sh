@@ -21,6 +21,20 @@ grep -q '^margin_p1	4	' out
 echo '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 ld en;' |
     movegen -k one.klv2 -n 1 > out
 [ "$(cut -f4 out | grep -c "^[0-9-]")" = 1 ]
+# A table beside the default lexicon (NAME.klv2) is found: the equity
+# robot and the analysis use it, a plain listing stays by score.
+mkdir lx
+cp "$ORDVERK_LEXDIR/en.lex" lx/
+cp one.klv2 lx/en.klv2
+E='15/15/15/15/15/15/15/15/15/15/15/15/15/15/15'
+echo "$E AEINRST/ 0/0 0 ld en;" | ORDVERK_LEXDIR=$PWD/lx movegen -R equity > out
+[ "$(awk -F'\t' '{ print NF }' out)" = 4 ]
+echo "$E AEINRST/ 0/0 0 ld en;" | ORDVERK_LEXDIR=$PWD/lx movegen -n 1 > out
+[ "$(awk -F'\t' 'NF { print NF }' out)" = 3 ]
+rm lx/en.klv2
+echo "$E AEINRST/ 0/0 0 ld en;" | ORDVERK_LEXDIR=$PWD/lx movegen -R equity > out
+[ "$(awk -F'\t' '{ print NF }' out)" = 3 ]
+
 # Refused: no output named; -a with rounds; a shard without -a; a
 # foreign or broken accumulator (its line named).
 rc=0; bagsim leaves -r en -g 2 2> err || rc=$?; [ $rc = 2 ]
