@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "klv.h"
 
@@ -625,7 +626,14 @@ klv_write(const struct klv *k, const char *path, struct err *e)
 		return -1;
 	}
 	snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0 || (fp = fdopen(fd, "wb")) == NULL) {
+	/* mkstemp makes the file 0600: give it what the umask allows. */
+	if ((fd = mkstemp(tmp)) >= 0) {
+		mode_t m = umask(0);
+
+		umask(m);
+		(void)fchmod(fd, 0666 & ~m);
+	}
+	if (fd < 0 || (fp = fdopen(fd, "wb")) == NULL) {
 		err_set(e, 0, "%s: %s", path, strerror(errno));
 		if (fd >= 0) {
 			close(fd);

@@ -1116,6 +1116,16 @@ cmd_leaves(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "merge") == 0)
 		return cmd_leaves_merge(argc - 1, argv + 1);
+	/* From the start: an interrupt while loading writes the table as
+	 * it is. */
+	{
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_sigint;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+	}
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "r:l:g:s:k:R:x:a:o:q", lo, NULL)) != -1)
 		switch (c) {
@@ -1168,14 +1178,6 @@ cmd_leaves(int argc, char **argv)
 		tool_die("%s: lexicon for ruleset %s, not %s", lexpath,
 		    lex_rules_name(lex), r.name);
 	t = leaves_table(&r, start);
-	{
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_sigint;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGINT, &sa, NULL);
-	}
 	for (round = 1; round <= rounds && !interrupted; round++) {
 		struct leaves_acc *a = leaves_acc_create(klv_count(t), &e);
 		struct leaves_progress lp;

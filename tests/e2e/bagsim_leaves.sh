@@ -35,6 +35,17 @@ rm lx/en.klv2
 echo "$E AEINRST/ 0/0 0 ld en;" | ORDVERK_LEXDIR=$PWD/lx movegen -R equity > out
 [ "$(awk -F'\t' '{ print NF }' out)" = 3 ]
 
+# SIGINT: the games so far are learned from and the table written.
+bagsim leaves -r en -g 1000000 -o int.klv2 2> err &
+pid=$!
+sleep 3
+kill -INT $pid
+rc=0; wait $pid || rc=$?
+[ $rc = 0 ]
+[ -s int.klv2 ]
+grep -q '(interrupted)' err
+bagsim play -q -r en -g 1 -1 equity -k int.klv2 > /dev/null
+
 # Refused: no output named; -a with rounds; a shard without -a; a
 # foreign or broken accumulator (its line named).
 rc=0; bagsim leaves -r en -g 2 2> err || rc=$?; [ $rc = 2 ]
