@@ -203,6 +203,7 @@ START_TEST(learns_the_obvious)
 	}
 	leaves_acc_destroy(a);
 	klv_destroy(k);
+	lex_destroy(lex);
 }
 END_TEST
 static Suite *
