@@ -111,7 +111,10 @@ leaves_play(struct leaves_acc *a, const struct rules *r,
 				a->total += c;
 				a->samples++;
 			}
-			pending[pl] = bag > 0 ? idx : -1;
+			/* Credited only where the next turn is an ordinary one:
+			 * the bag refills the rack (near the end, what a leave
+			 * is worth is another question). */
+			pending[pl] = bag >= r->rack_size ? idx : -1;
 			if (game_play(g, &m, e) < 0 || ++turns > 10000) {
 				if (turns > 10000)
 					err_set(e, 0, "game %ld does not end", k);

@@ -3,7 +3,8 @@
  *
  * A leave's value is what keeping it is worth on the next turn, against
  * the average.  Equity robots play games with the current table; after
- * each turn made with tiles in the bag, the tiles kept (a leave of the
+ * each turn made with at least a rack's worth of tiles in the bag (so
+ * that the next turn is an ordinary one), the tiles kept (a leave of the
  * table) are credited with what their holder's next turn is worth: its
  * score plus the table's value of what that turn keeps (0 once the bag is
  * empty).  That is temporal-difference learning of one step (Sutton,
