@@ -44,25 +44,6 @@ hashed_leave(void *arg, const uint8_t leave[RULES_MAX_TILES])
 	    1000 * h->spread);
 }
 
-/* The default lexicon of variant v ($ORDVERK_LEXDIR, else ./lexicons),
- * or NULL with a skip message if it has not been built. */
-static struct lex *
-default_lex(const struct rules *r, const char *v, const char *who)
-{
-	const char *dir = getenv("ORDVERK_LEXDIR");
-	char path[512];
-	struct lex *lex;
-	struct err e;
-
-	snprintf(path, sizeof path, "%s/%s.lex", dir && *dir ? dir : "lexicons", v);
-	if (access(path, R_OK) != 0) {
-		fprintf(stderr, "SKIP %s: %s not found (make lexicons)\n", who, path);
-		return NULL;
-	}
-	lex = lex_load(path, r, &e);
-	ck_assert_msg(lex != NULL, "%s: %s", path, e.msg);
-	return lex;
-}
 
 static void
 assert_same_move(const struct rules *r, const struct move *a,
@@ -276,7 +257,7 @@ static void
 agree_variant(const char *v, uint64_t seed, int games, const char *klvname)
 {
 	const struct rules *r = rules_builtin(v);
-	struct lex *lex = default_lex(r, v, "equity agrees");
+	struct lex *lex = test_default_lex(r, v, "equity agrees");
 	struct hashed whole = { seed, 1, 8 }, fine = { seed + 1, 0, 25 };
 	struct hashed wide = { seed + 2, 1, 80 };
 	struct agree_count c = { 0, 0, 0, 0, 0, 0 };

@@ -18,24 +18,6 @@
 #include "robot.h"
 #include "rules.h"
 
-static struct lex *
-default_lex(const struct rules *r, const char *v)
-{
-	const char *dir = getenv("ORDVERK_LEXDIR");
-	char path[512];
-	struct lex *lex;
-	struct err e;
-
-	snprintf(path, sizeof path, "%s/%s.lex", dir && *dir ? dir : "lexicons", v);
-	if (access(path, R_OK) != 0) {
-		fprintf(stderr, "SKIP check_gcg_wild: %s not found (make lexicons)\n",
-		    path);
-		return NULL;
-	}
-	lex = lex_load(path, r, &e);
-	ck_assert_msg(lex != NULL, "%s: %s", path, e.msg);
-	return lex;
-}
 
 /* A self-play game of ruleset v from seed as GCG text (malloc'd), played
  * to its end by going out (seeds are tried from seed on until one is). */
@@ -141,7 +123,7 @@ tiles_used(const struct gcg_event *ev, uint8_t *rack)
 START_TEST(partial_racks)
 {
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = default_lex(r, "en");
+	struct lex *lex = test_default_lex(r, "en", "check_gcg_wild");
 	struct gcg_result full, part;
 	struct gcg_game *g;
 	struct err e;
@@ -193,7 +175,7 @@ END_TEST
 START_TEST(slip_in_complete_rack)
 {
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = default_lex(r, "en");
+	struct lex *lex = test_default_lex(r, "en", "check_gcg_wild");
 	struct gcg_result res;
 	struct gcg_game *g;
 	struct err e;
@@ -245,7 +227,7 @@ END_TEST
 START_TEST(failed_challenge_of_last_play)
 {
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = default_lex(r, "en");
+	struct lex *lex = test_default_lex(r, "en", "check_gcg_wild");
 	struct gcg_result res, before;
 	struct gcg_game *g;
 	struct gcg_event pass;
@@ -299,7 +281,7 @@ END_TEST
 START_TEST(either_settling)
 {
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = default_lex(r, "en");
+	struct lex *lex = test_default_lex(r, "en", "check_gcg_wild");
 	struct gcg_result res;
 	struct gcg_game *g;
 	struct gcg_event pen;
@@ -353,7 +335,7 @@ END_TEST
 START_TEST(one_nick_two_players)
 {
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = default_lex(r, "en");
+	struct lex *lex = test_default_lex(r, "en", "check_gcg_wild");
 	struct gcg_result a, b;
 	struct err e;
 	char *text, *t2, *p;
@@ -414,7 +396,7 @@ END_TEST
 START_TEST(rack_pragmas_and_withdrawals)
 {
 	const struct rules *r = rules_builtin("en");
-	struct lex *lex = default_lex(r, "en");
+	struct lex *lex = test_default_lex(r, "en", "check_gcg_wild");
 	struct gcg_result res;
 	struct err e;
 	char *text, *t2;

@@ -88,6 +88,27 @@ test_lex_from_file(const struct rules *r, const char *path, int every)
 	return lex;
 }
 
+/* test_default_lex: the default lexicon of variant v, as `make lexicons`
+ * builds it ($ORDVERK_LEXDIR, else ./lexicons), or NULL with a skip
+ * message naming the test who. */
+static inline struct lex *
+test_default_lex(const struct rules *r, const char *v, const char *who)
+{
+	const char *dir = getenv("ORDVERK_LEXDIR");
+	char path[512];
+	struct lex *lex;
+	struct err e;
+
+	snprintf(path, sizeof path, "%s/%s.lex", dir && *dir ? dir : "lexicons", v);
+	if (access(path, R_OK) != 0) {
+		fprintf(stderr, "SKIP %s: %s not found (make lexicons)\n", who, path);
+		return NULL;
+	}
+	lex = lex_load(path, r, &e);
+	ck_assert_msg(lex != NULL, "%s: %s", path, e.msg);
+	return lex;
+}
+
 /* test_lex_from_words: a lexicon from a NULL-terminated list of at most 256
  * words, each of which must normalise (folding allowed). */
 static inline struct lex *

@@ -101,6 +101,21 @@ get_rules(struct rules *r, const char *name)
 		tool_die("%s: %s", name, e.msg);
 }
 
+/* parse_shard: "K/N", 1 <= K <= N, or the run dies. */
+static void
+parse_shard(char *arg, long *k, long *n)
+{
+	char *slash = strchr(arg, '/');
+
+	if (slash == NULL)
+		tool_die("bad shard %s: want K/N", arg);
+	*slash = '\0';
+	if (tool_parse_long(slash + 1, 1, LONG_MAX, n) < 0 ||
+	    tool_parse_long(arg, 1, *n, k) < 0)
+		tool_die("bad shard %s/%s: want K/N with 1 <= K <= N", arg,
+		    slash + 1);
+}
+
 /* --- draw --- */
 
 static int
@@ -791,17 +806,9 @@ cmd_play(int argc, char **argv)
 		case 'V':
 			vocabpath = optarg;
 			break;
-		case 'x': {
-			char *slash = strchr(optarg, '/');
-			if (slash == NULL)
-				tool_die("bad shard %s: want K/N", optarg);
-			*slash = '\0';
-			if (tool_parse_long(slash + 1, 1, LONG_MAX, &shard_n) < 0 ||
-			    tool_parse_long(optarg, 1, shard_n, &shard_k) < 0)
-				tool_die("bad shard %s/%s: want K/N with "
-				    "1 <= K <= N", optarg, slash + 1);
+		case 'x':
+			parse_shard(optarg, &shard_k, &shard_n);
 			break;
-		}
 		default:
 			usage();
 		}
@@ -1141,18 +1148,9 @@ cmd_leaves(int argc, char **argv)
 			if (tool_parse_long(optarg, 1, 1000, &rounds) < 0)
 				tool_die("bad number of rounds: %s", optarg);
 			break;
-		case 'x': {
-			char *slash = strchr(optarg, '/');
-
-			if (slash == NULL)
-				tool_die("bad shard %s: want K/N", optarg);
-			*slash = '\0';
-			if (tool_parse_long(slash + 1, 1, LONG_MAX, &shard_n) < 0 ||
-			    tool_parse_long(optarg, 1, shard_n, &shard_k) < 0)
-				tool_die("bad shard %s/%s: want K/N with "
-				    "1 <= K <= N", optarg, slash + 1);
+		case 'x':
+			parse_shard(optarg, &shard_k, &shard_n);
 			break;
-		}
 		case 'a': accpath = optarg; break;
 		case 'o': out = optarg; break;
 		case 'q': quiet = 1; break;
