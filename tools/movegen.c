@@ -26,7 +26,8 @@
 "usage: movegen [-cj] [-k leaves.klv] [-l lexicon] [-n top] [-r rules]\n" \
 "               [-R robot] [-s score|equity] [-S seed] [-v vocab] [file ...]\n" \
 "       movegen -g game.gcg -t turn [options]\n" \
-"       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] game.gcg ...\n" \
+"       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] [-s score]\n" \
+"                  game.gcg ...\n" \
 "       movegen -P games -r rules [-l lexicon] [-S seed]\n"
 
 /* A ruleset with its lexicon and workspaces, loaded on first use. */
@@ -51,6 +52,8 @@ struct opts {
 	struct klv *leaves;
 	long top;
 	int sort_equity;
+	int by_score;               /* -s score given: -a by score, not by the
+	                               default leave table */
 	int count;
 	int json;
 	int robot;                  /* -1 = none, else enum robot_strategy */
@@ -171,7 +174,8 @@ ctx_get(const char *name, int bb, const char *file, long line)
 	 * table (NAME.klv2 beside its default lexicon) when -k is not
 	 * given; a plain listing stays by score. */
 	c->leaves = o.leaves;
-	if (c->leaves == NULL && (o.robot == (int)ROBOT_EQUITY || o.analyse)) {
+	if (c->leaves == NULL && (o.robot == (int)ROBOT_EQUITY ||
+	    (o.analyse && !o.by_score))) {
 		char *kp = tool_default_leaves(&c->rules);
 
 		if (kp != NULL) {
@@ -955,7 +959,7 @@ main(int argc, char *argv[])
 		case 's':
 			sort = optarg;
 			if (strcmp(optarg, "score") == 0)
-				o.sort_equity = 0;
+				o.sort_equity = 0, o.by_score = 1;
 			else if (strcmp(optarg, "equity") == 0)
 				o.sort_equity = 1;
 			else {
