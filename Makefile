@@ -128,16 +128,18 @@ fuzz:
 	sh scripts/fuzz.sh
 
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(LEXDIR)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(LEXDIR)
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(BINDIR)/$$t; done
 	for m in man/*.1; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
 	for m in man/*.5; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man5/ || true; done
+	for m in man/*.7; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man7/ || true; done
 	for l in $(LEXICONS) $(LEAVES); do install -m 644 $$l $(DESTDIR)$(LEXDIR)/; done
 
 uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
 	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
+	for m in man/*.7; do rm -f $(DESTDIR)$(MANDIR)/man7/$${m#man/}; done
 	for l in $(LEXICONS) $(LEAVES); do rm -f $(DESTDIR)$(LEXDIR)/$$(basename $$l); done
 	-rmdir $(DESTDIR)$(LEXDIR)
 
