@@ -390,14 +390,16 @@ int
 klv_leave_of(const struct klv *k, uint32_t i, uint8_t leave[RULES_MAX_TILES])
 {
 	uint32_t run;
+	int depth = 0;
 
 	memset(leave, 0, RULES_MAX_TILES);
 	if (k == NULL || k->nnodes == 0 || i >= k->nvalues)
 		return 0;
 	run = KWG_CHILD(k->nodes[0]);
 	/* Down the DAWG: the arc whose words hold number i, then i within
-	 * them (its own word first, if it accepts). */
-	while (run != 0) {
+	 * them (its own word first, if it accepts).  A damaged file may
+	 * loop through arcs that hold no word: no leave is that long. */
+	while (run != 0 && depth++ < RULES_MAX_TILES) {
 		uint32_t a;
 
 		for (a = run; a < k->nnodes; a++) {

@@ -12,6 +12,13 @@
 #include "rng.h"
 #include "robot.h"
 
+/* Bounds on what a credits file may hold, so that sums cannot overflow
+ * (a file bagsim writes stays far inside), and on a value: a million
+ * points, as klv_load accepts. */
+#define LEAVES_MAX_CREDITS ((uint64_t)1 << 31)
+#define LEAVES_MAX_SUM     ((int64_t)1 << 52)
+#define LEAVES_LIMIT       1e9
+
 /* Scoreless turns in a row before the robots stop exchanging (as bagsim
  * play: where only passes end a game, robots that find no play would
  * exchange for ever). */
@@ -180,7 +187,7 @@ leaves_estimate(const struct leaves_acc *a, struct klv *t, struct err *e)
 					rest = klv_index(t, leave);
 					leave[q]++;
 					alone = klv_index(t, one);
-					prior += (rest >= 0 ? v[rest] : 0) +
+					prior += (double)(rest >= 0 ? v[rest] : 0) +
 					    (alone >= 0 ? v[alone] : 0);
 					parts++;
 				}
@@ -188,6 +195,12 @@ leaves_estimate(const struct leaves_acc *a, struct klv *t, struct err *e)
 				prior /= parts;
 			est = ((a->count[i] ? (double)a->sum[i] - mu * a->count[i] :
 			    0) + LEAVES_PRIOR * prior) / (a->count[i] + LEAVES_PRIOR);
+			/* Within what a leave file may hold (klv.h: a million
+			 * points), however wild the credits. */
+			if (!(est > -LEAVES_LIMIT))
+				est = -LEAVES_LIMIT;
+			if (est > LEAVES_LIMIT)
+				est = LEAVES_LIMIT;
 			v[i] = (int32_t)lround(est);
 			seen += a->count[i] > 0;
 		}
@@ -254,6 +267,11 @@ leaves_acc_read(struct leaves_acc *a, const char *rules_name, FILE *fp,
 		return -1;
 	}
 	ln = 6;
+	if (samples > LEAVES_MAX_CREDITS || total > LEAVES_MAX_SUM ||
+	    total < -LEAVES_MAX_SUM) {
+		err_set(e, 6, "totals out of range");
+		return -1;
+	}
 	a->games += games;
 	a->samples += samples;
 	a->total += total;
@@ -263,8 +281,13 @@ leaves_acc_read(struct leaves_acc *a, const char *rules_name, FILE *fp,
 		char extra;
 
 		ln++;
+		/* A credit is at most a few hundred points: sums beyond a
+		 * thousand points a credit, or counts past 2^31, are not a
+		 * file bagsim wrote, and summed they could overflow. */
 		if (sscanf(line, "%" SCNu32 " %" SCNu32 " %" SCNd64 " %c", &i, &c,
-		    &s, &extra) != 3 || i >= a->n) {
+		    &s, &extra) != 3 || i >= a->n || c > LEAVES_MAX_CREDITS ||
+		    s > (int64_t)c * 1000000 || s < -(int64_t)c * 1000000 ||
+		    a->count[i] + (uint64_t)c > LEAVES_MAX_CREDITS) {
 			err_set(e, ln, "bad line (want: index count sum)");
 			return -1;
 		}
