@@ -10,6 +10,12 @@ bagsim leaves -q -r en -g 60 -s 5 -x 2/2 -a a2
 bagsim leaves merge -r en -o two.klv2 a2 a1 2> err
 cmp one.klv2 two.klv2
 grep -q '^bagsim: 60 games, ' err
+# The same with GNU parallel, as bagsim(1) shows.
+if command -v parallel >/dev/null 2>&1; then
+	seq 1 3 | parallel bagsim leaves -q -r en -g 60 -s 5 -x {}/3 -a p{}
+	bagsim leaves merge -r en -o par.klv2 p1 p2 p3 2> err
+	cmp one.klv2 par.klv2
+fi
 # Two rounds from the first table equal one round from it.
 bagsim leaves -q -r en -g 40 -s 1 -R 2 -o r2.klv2
 bagsim leaves -q -r en -g 40 -s 1 -o r1.klv2
