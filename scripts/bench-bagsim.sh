@@ -3,8 +3,8 @@
 # variant: Fullsterkur against itself (greedy; SPEC §5 target: over 2,000
 # games/s), then the equity robot against itself (target: over 2,000 on
 # SOWPODS with MAGPIE's CSW21 leaves, ../shared/peer-data/CSW21.klv2, and
-# at least half the greedy rate in every variant; without a leave table
-# of their alphabet the Nordic variants play with leaves worth 0).
+# at least half the greedy rate in every variant; the Nordic variants play
+# with the tables ordverk ships, found beside their default lexicons).
 # Lexicons: the default ones (ORDVERK_LEXDIR or ./lexicons), else built with
 # BINDIR/lexcompile from ../shared's full word lists.  The number of games
 # is what takes about SECS seconds (default 10) in all, or GAMES=N a run.
