@@ -959,14 +959,21 @@ gen_prepare(struct gen *g, const struct board *b)
 	}
 }
 
-/* gen_best_equity: whether a move worth v millipoints may still be
- * the best (ties go on to the tie-breaks: equity.h). */
+/* gen_best_equity: the least a move (millipoints) must be worth to be
+ * the best still; one worth just that goes on to the tie-breaks
+ * (equity.h). */
+static inline int64_t
+gen_eq_thr(const struct gen *g)
+{
+	return g->have_best ? g->best_eq :
+	    g->eq_floored ? g->eq_floor : INT64_MIN;
+}
+
+/* Whether a move worth v millipoints may still be the best. */
 static inline int
 gen_eq_may(const struct gen *g, int64_t v)
 {
-	if (g->have_best)
-		return v >= g->best_eq;
-	return !g->eq_floored || v >= g->eq_floor;
+	return v >= gen_eq_thr(g);
 }
 
 static int
@@ -1772,15 +1779,7 @@ gen_place_blanks(struct gen *g, int lo, const uint8_t *word, const int *pos,
 	}
 }
 
-/* gen_best: word (letter numbers) laid on columns lo..hi of the current
- * row, whose squares hold the span's tiles and are otherwise empty.  If
- * it agrees with the tiles there, the cross-sets allow its new letters and
- * the rack has them (blanks standing in for what it lacks), it is offered
- * to gen_record.  Of the ways to lay it, only the best can be the best
- * move: the rack's own letters wherever they go, and each blank on the
- * copy of its letter where it costs least (the later one on a tie, as the
- * move order in gen_record prefers). */
-/* gen_try_word: word laid on lo..hi with its new tiles in strip[] at
+/* gen_offer_word: word laid on lo..hi with its new tiles in strip[] at
  * pos[0..np) (nblank of them blanks, on any copies of their letters),
  * scored and offered to gen_record; ms sums the tiles played through,
  * wm is the word premium. */
@@ -1861,6 +1860,14 @@ gen_try_word_eq(struct gen *g, int lo, int hi, const uint8_t *word,
 		}
 }
 
+/* gen_best: word (letter numbers) laid on columns lo..hi of the current
+ * row, whose squares hold the span's tiles and are otherwise empty.  If
+ * it agrees with the tiles there, the cross-sets allow its new letters and
+ * the rack has them (blanks standing in for what it lacks), it is offered
+ * to gen_record.  Of the ways to lay it, only the best can be the best
+ * move: the rack's own letters wherever they go, and each blank on the
+ * copy of its letter where it costs least (the later one on a tie, as the
+ * move order in gen_record prefers). */
 static void
 gen_try_word(struct gen *g, int lo, int hi, const uint8_t *word)
 {
@@ -2004,8 +2011,7 @@ gen_eq_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
 {
 	int rest = sp->cross + (sp->k >= g->rack_size ? g->bingo : 0);
 	int least = sp->arranged - g->topval[sp->k], q = 0, n = 0, j, ng;
-	int64_t thr = g->have_best ? g->best_eq :
-	    g->eq_floored ? g->eq_floor : INT64_MIN;
+	int64_t thr = gen_eq_thr(g);
 	const int32_t *keep, *most;
 	const uint16_t *end;
 	const int *val;
