@@ -270,6 +270,27 @@ equity_cmp(int64_t ea, const struct move *a, int64_t eb, const struct move *b)
 	}
 }
 
+long
+equity_first(const struct equity *eq, const struct move *m, long n,
+	int64_t floor, int64_t *value)
+{
+	long i, besti = -1;
+	int64_t bv = 0;
+
+	for (i = 0; i < n; i++) {
+		int64_t v = equity_of(eq, &m[i]);
+
+		if (v >= floor && (besti < 0 ||
+		    equity_cmp(v, &m[i], bv, &m[besti]) < 0)) {
+			besti = i;
+			bv = v;
+		}
+	}
+	if (besti >= 0)
+		*value = bv;
+	return besti;
+}
+
 /* The better of the exchange and the pass. */
 static void
 equity_no_play(const struct equity *eq, struct move *out, int64_t *value)
@@ -313,24 +334,15 @@ equity_choose_all(struct gen *g, const struct position *p,
 	const struct equity *eq, struct move *out, int64_t *value,
 	struct err *e)
 {
-	const struct move *m;
-	long n, i, besti = -1;
-	int64_t bv = 0;
+	long n, besti;
+	int64_t bv;
 
 	n = gen_all(g, p, eq->bag_count, GEN_ALL, e);
 	if (n < 0)
 		return -1;
-	m = gen_moves(g);
-	for (i = 0; i < n; i++) {
-		int64_t v = equity_of(eq, &m[i]);
-
-		if (besti < 0 || equity_cmp(v, &m[i], bv, &m[besti]) < 0) {
-			besti = i;
-			bv = v;
-		}
-	}
-	/* gen_all always lists the pass. */
-	*out = m[besti];
+	/* gen_all always lists the pass, so there is a first. */
+	besti = equity_first(eq, gen_moves(g), n, INT64_MIN, &bv);
+	*out = gen_moves(g)[besti];
 	if (value != NULL)
 		*value = bv;
 	return 0;

@@ -106,6 +106,12 @@ int64_t equity_of(const struct equity *eq, const struct move *m);
 int equity_cmp(int64_t ea, const struct move *a, int64_t eb,
 	const struct move *b);
 
+/* equity_first: the index of the first of m[0..n) by equity_cmp among
+ * those worth at least floor (INT64_MIN: all), its equity in *value; -1
+ * (*value untouched) if there is none. */
+long equity_first(const struct equity *eq, const struct move *m, long n,
+	int64_t floor, int64_t *value);
+
 /* equity_choose: the equity robot's move for the turn eq was prepared for
  * (position p): gen_best_equity's tile play, or the best exchange, or the
  * pass.  *value (may be NULL) gets its equity.  equity_choose_all does the

@@ -3570,27 +3570,15 @@ gen_best_equity(struct gen *g, const struct position *p,
 	g->eq = NULL;
 	if (!spans) {
 		/* Racks the search does not take: every tile play listed. */
-		const struct move *m;
-		long n, i, besti = -1;
-		int64_t bv = 0;
+		long n, besti;
 
 		n = gen_all(g, p, 0, GEN_PLACEMENTS, e);
 		if (n < 0)
 			return -1;
-		m = gen_moves(g);
-		for (i = 0; i < n; i++) {
-			int64_t v = equity_of(eq, &m[i]);
-
-			if ((floor == INT64_MIN || v >= floor) && (besti < 0 ||
-			    equity_cmp(v, &m[i], bv, &m[besti]) < 0)) {
-				besti = i;
-				bv = v;
-			}
-		}
+		besti = equity_first(eq, gen_moves(g), n, floor, value);
 		if (besti < 0)
 			return 0;
-		*best = m[besti];
-		*value = bv;
+		*best = gen_moves(g)[besti];
 		return 1;
 	}
 	if (!g->have_best)
