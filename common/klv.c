@@ -6,13 +6,10 @@
  * prefix on the path that is itself a leave.  word_count[i] (words in the
  * subtree of arc i, itself included if it accepts) makes that a walk.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "klv.h"
 
 #define KWG_TILE(n)    ((int)((n) >> 24))
@@ -615,35 +612,10 @@ klv_put32(FILE *fp, uint32_t v)
 }
 
 int
-klv_write(const struct klv *k, const char *path, struct err *e)
+klv_write(const struct klv *k, FILE *fp, struct err *e)
 {
-	size_t plen = strlen(path);
-	char *tmp = malloc(plen + 16);
-	FILE *fp;
 	uint32_t i;
-	int fd, bad;
 
-	if (tmp == NULL) {
-		err_set(e, 0, "out of memory");
-		return -1;
-	}
-	snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
-	/* mkstemp makes the file 0600: give it what the umask allows. */
-	if ((fd = mkstemp(tmp)) >= 0) {
-		mode_t m = umask(0);
-
-		umask(m);
-		(void)fchmod(fd, 0666 & ~m);
-	}
-	if (fd < 0 || (fp = fdopen(fd, "wb")) == NULL) {
-		err_set(e, 0, "%s: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return -1;
-	}
 	klv_put32(fp, k->nnodes);
 	for (i = 0; i < k->nnodes; i++)
 		klv_put32(fp, k->nodes[i]);
@@ -655,15 +627,9 @@ klv_write(const struct klv *k, const char *path, struct err *e)
 		memcpy(&bits, &f, sizeof bits);
 		klv_put32(fp, bits);
 	}
-	bad = ferror(fp);
-	if (fclose(fp) != 0)
-		bad = 1;
-	if (bad || rename(tmp, path) != 0) {
-		err_set(e, 0, "%s: %s", path, bad ? "write error" : strerror(errno));
-		unlink(tmp);
-		free(tmp);
+	if (ferror(fp)) {
+		err_set(e, 0, "write error");
 		return -1;
 	}
-	free(tmp);
 	return 0;
 }

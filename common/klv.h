@@ -28,6 +28,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "err.h"
 #include "rules.h"
 
@@ -70,9 +71,8 @@ int32_t *klv_values(struct klv *k);
 long klv_index(const struct klv *k, const uint8_t leave[RULES_MAX_TILES]);
 int klv_leave_of(const struct klv *k, uint32_t i, uint8_t leave[RULES_MAX_TILES]);
 
-/* klv_write: k as a KLV2 file (values as f32 points) at path, written to
- * a temporary file first and renamed, so a failed write leaves no half
- * file.  Returns 0 or -1 with e set. */
-int klv_write(const struct klv *k, const char *path, struct err *e);
+/* klv_write: k as a KLV2 file (values as f32 points) to fp.  Returns 0
+ * or -1 with e set (a write error). */
+int klv_write(const struct klv *k, FILE *fp, struct err *e);
 
 #endif

@@ -77,6 +77,7 @@ START_TEST(csw21_numbering_and_bytes)
 	size_t la, lb, offa, offb;
 	uint32_t i, n;
 	int32_t *v;
+	FILE *fp;
 	int fd;
 
 	if (test_shared_path("peer-data/CSW21.klv2", path, sizeof path,
@@ -99,8 +100,10 @@ START_TEST(csw21_numbering_and_bytes)
 	}
 	fd = mkstemp(out);
 	ck_assert_int_ge(fd, 0);
-	close(fd);
-	ck_assert_int_eq(klv_write(ours, out, &e), 0);
+	fp = fdopen(fd, "wb");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(klv_write(ours, fp, &e), 0);
+	ck_assert_int_eq(fclose(fp), 0);
 	a = slurp(path, &la);
 	b = slurp(out, &lb);
 	offa = 8 + 4 * (size_t)test_get32(a);

@@ -1025,6 +1025,28 @@ leaves_table(const struct rules *r, const char *start)
 	return t;
 }
 
+/* leaves_out: the table t, or (acc not NULL) one round's credits, to
+ * path by way of a temporary file; the run dies if it cannot. */
+static void
+leaves_out(const char *path, const struct klv *t,
+	const struct leaves_acc *acc, const char *rules_name)
+{
+	struct tool_atomic at;
+	struct err e;
+	FILE *fp;
+
+	if ((fp = tool_atomic_open(&at, path)) == NULL)
+		exit(TOOL_ERR);
+	if ((acc != NULL ? leaves_acc_write(acc, rules_name, fp, &e) :
+	    klv_write(t, fp, &e)) < 0) {
+		tool_warnerr(path, &e);
+		tool_atomic_abort(&at);
+		exit(TOOL_ERR);
+	}
+	if (tool_atomic_commit(&at) < 0)
+		exit(TOOL_ERR);
+}
+
 struct leaves_progress {
 	int on;
 	long total;
@@ -1083,8 +1105,9 @@ cmd_leaves_merge(int argc, char **argv)
 			tool_die("%s:%ld: %s", argv[i], e.line, e.msg);
 		fclose(fp);
 	}
-	if ((seen = leaves_estimate(a, t, &e)) < 0 || klv_write(t, out, &e) < 0)
+	if ((seen = leaves_estimate(a, t, &e)) < 0)
 		tool_die("%s", e.msg);
+	leaves_out(out, t, NULL, NULL);
 	fprintf(stderr, "bagsim: %ld games, %" PRIu64 " credits, %ld of %" PRIu32
 	    " leaves credited: %s\n", a->games, a->samples, seen, klv_count(t), out);
 	leaves_acc_destroy(a);
@@ -1191,16 +1214,10 @@ cmd_leaves(int argc, char **argv)
 		if (leaves_play(a, &r, lex, t, seed + (uint64_t)round - 1, games,
 		    shard_k, shard_n, &interrupted, leaves_progress, &lp, &e) < 0)
 			tool_die("%s", e.msg);
-		if (accpath != NULL) {
-			FILE *fp = fopen(accpath, "w");
-
-			if (fp == NULL || leaves_acc_write(a, r.name, fp, &e) < 0 ||
-			    fclose(fp) != 0)
-				tool_die("%s: %s", accpath, fp == NULL ?
-				    strerror(errno) : e.msg);
-		} else if ((seen = leaves_estimate(a, t, &e)) < 0) {
+		if (accpath != NULL)
+			leaves_out(accpath, NULL, a, r.name);
+		else if ((seen = leaves_estimate(a, t, &e)) < 0)
 			tool_die("%s", e.msg);
-		}
 		if (!quiet)
 			fprintf(stderr, "%sbagsim: round %ld/%ld: %ld games, %" PRIu64
 			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
@@ -1210,8 +1227,8 @@ cmd_leaves(int argc, char **argv)
 			    interrupted ? " (interrupted)" : "");
 		leaves_acc_destroy(a);
 	}
-	if (out != NULL && klv_write(t, out, &e) < 0)
-		tool_die("%s", e.msg);
+	if (out != NULL)
+		leaves_out(out, t, NULL, NULL);
 	klv_destroy(t);
 	lex_destroy(lex);
 	free(deflex);
