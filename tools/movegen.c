@@ -585,7 +585,6 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 	const struct gcg_event *ev = t->ev;
 	const struct move *played = t->move != NULL ? t->move : &ev->move;
 	const struct move *moves;
-	struct move robot_best;
 	const struct move *bm;
 	struct err e;
 	long n, i, rank = 1, besti = -1;
@@ -628,15 +627,14 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 		an->failed = 1;
 		return 0;
 	}
-	/* With a leave table, the best move is the equity robot's (found
-	 * without the list); the list gives the rank. */
-	if (c->leaves != NULL && equity_choose(c->gen, t->pos, &turn_eq,
-	    &robot_best, &beq, &e) != 0)
-		tool_die("%s", e.msg);
 	n = gen_all(c->gen, t->pos, t->bag, GEN_ALL, &e);
 	if (n < 0)
 		tool_die("%s", e.msg);
 	moves = gen_moves(c->gen);
+	/* With a leave table, the best move is the equity robot's: the
+	 * first by equity_cmp (equity_choose_all). */
+	if (c->leaves != NULL)
+		besti = equity_first(&turn_eq, moves, n, INT64_MIN, &beq);
 	{
 		struct move pm = *played;
 
@@ -669,7 +667,7 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 	}
 	if (!played_found)
 		rank = -1;          /* not among the legal moves (phony) */
-	bm = c->leaves != NULL ? &robot_best : besti >= 0 ? &moves[besti] : NULL;
+	bm = besti >= 0 ? &moves[besti] : NULL;
 	if (bm == NULL || move_format(&c->rules, bm, btext, sizeof btext) < 0)
 		snprintf(btext, sizeof btext, "-");
 	if (bm != NULL && beq < peq)
