@@ -19,11 +19,6 @@
 #define LEAVES_MAX_SUM     ((int64_t)1 << 52)
 #define LEAVES_LIMIT       1e9
 
-/* Scoreless turns in a row before the robots stop exchanging (as bagsim
- * play: where only passes end a game, robots that find no play would
- * exchange for ever). */
-#define LEAVES_STALL 12
-
 struct leaves_acc *
 leaves_acc_create(uint32_t n, struct err *e)
 {
@@ -101,10 +96,7 @@ leaves_play(struct leaves_acc *a, const struct rules *r,
 				rc = -1;
 				break;
 			}
-			if (m.kind == MOVE_EXCHANGE && scoreless >= LEAVES_STALL)
-				m.kind = MOVE_PASS, m.len = m.ntiles = 0;
-			scoreless = m.kind == MOVE_PLACE && m.score > 0 ? 0 :
-			    scoreless + 1;
+			robot_stall(&scoreless, &m);
 			idx = leaves_kept(t, p->racks[pl], &m, &kept);
 			/* The mover's last leave gets this turn's worth: its
 			 * score and, while the bag has tiles, what it keeps. */

@@ -324,3 +324,14 @@ robot_choose(struct robot *rb, const struct position *p, int bag_count,
 	*out = gen_moves(rb->gen)[cand[pick]];
 	return 0;
 }
+
+void
+robot_stall(int *scoreless, struct move *m)
+{
+	if (m->kind == MOVE_EXCHANGE && *scoreless >= ROBOT_STALL) {
+		m->kind = MOVE_PASS;
+		m->len = m->ntiles = 0;
+	}
+	*scoreless = m->kind == MOVE_PLACE && m->score > 0 ? 0 :
+	    *scoreless + 1;
+}

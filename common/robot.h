@@ -100,4 +100,12 @@ int robot_collect(struct robot *rb, const struct position *p,
  * indices robot_collect gives). */
 const struct move *robot_gen_move(const struct robot *rb, long i);
 
+/* robot_stall: self-play's guard for rulesets where only passes end a
+ * game (no, da): robots that find no play would exchange for ever, so
+ * after ROBOT_STALL scoreless turns in a row an exchange m becomes a
+ * pass.  *scoreless counts those turns; call it with each move chosen,
+ * before it is played. */
+#define ROBOT_STALL 12
+void robot_stall(int *scoreless, struct move *m);
+
 #endif

@@ -617,8 +617,6 @@ cmd_merge(int argc, char **argv)
 
 /* --- play --- */
 
-#define STALL 12    /* scoreless turns in a row before robots stop exchanging */
-
 struct player {
 	enum robot_strategy strat;
 	struct robot *rb;
@@ -918,13 +916,7 @@ cmd_play(int argc, char **argv)
 			    &rr, &m, &e) < 0)
 				tool_die("game %ld (seed %" PRIu64 "): %s", k,
 				    gs, e.msg);
-			/* Where only passes end a game (no, da), robots
-			 * that find no play would exchange for ever: after
-			 * STALL scoreless turns in a row they pass instead. */
-			if (m.kind == MOVE_EXCHANGE && scoreless >= STALL)
-				m.kind = MOVE_PASS, m.len = m.ntiles = 0;
-			scoreless = m.kind == MOVE_PLACE && m.score > 0 ? 0 :
-			    scoreless + 1;
+			robot_stall(&scoreless, &m);
 			if (game_play(g, &m, &e) < 0)
 				tool_die("game %ld (seed %" PRIu64 "): %s", k,
 				    gs, e.msg);
