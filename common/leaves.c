@@ -19,6 +19,24 @@
 #define LEAVES_MAX_SUM     ((int64_t)1 << 52)
 #define LEAVES_LIMIT       1e9
 
+struct klv *
+leaves_table(const struct rules *r, const struct klv *start, struct err *e)
+{
+	struct klv *t = klv_build(r, r->rack_size - 1, e);
+	uint32_t i, n;
+
+	if (t == NULL || start == NULL)
+		return t;
+	n = klv_count(t);
+	for (i = 0; i < n; i++) {
+		uint8_t leave[RULES_MAX_TILES];
+
+		klv_leave_of(t, i, leave);
+		klv_values(t)[i] = klv_leave_value(start, leave);
+	}
+	return t;
+}
+
 struct leaves_acc *
 leaves_acc_create(uint32_t n, struct err *e)
 {

@@ -43,6 +43,12 @@ struct leaves_acc {
 	long games;
 };
 
+/* leaves_table: ruleset r's table of leaves (1 to rack size - 1 tiles),
+ * its values taken from start (a table of the same alphabet; NULL: all
+ * 0).  Returns it, or NULL with e set (memory). */
+struct klv *leaves_table(const struct rules *r, const struct klv *start,
+	struct err *e);
+
 /* leaves_acc_create: an empty accumulator for a table of n leaves. */
 struct leaves_acc *leaves_acc_create(uint32_t n, struct err *e);
 void leaves_acc_destroy(struct leaves_acc *a);

@@ -37,6 +37,39 @@ tiny_table(struct rules *r)
  *   AA, never seen = its prior: A + A = 1,926
  *   AB = ((A + B) + (B + A)) / 2 = -110
  *   ?A = (834 + 963) = 1,797;  ?B = 834 - 1,073 = -239. */
+/* A table started from another: the tiny bag's leaves of one to four
+ * tiles (of ?, A, A, B: 2 x 3 x 2 - 1 = 11), the seven of one or two
+ * tiles with tiny_table's values, the four larger ones 0. */
+START_TEST(table_from_start)
+{
+	struct rules r;
+	struct klv *start = tiny_table(&r), *t;
+	struct err e;
+	uint32_t i, big = 0;
+
+	for (i = 0; i < klv_count(start); i++)
+		klv_values(start)[i] = 1000 * (int32_t)i - 2500;
+	r.rack_size = 5;
+	t = leaves_table(&r, start, &e);
+	ck_assert_msg(t != NULL, "%s", e.msg);
+	ck_assert_uint_eq(klv_count(t), 11);
+	for (i = 0; i < klv_count(t); i++) {
+		uint8_t leave[RULES_MAX_TILES];
+		long j;
+
+		ck_assert_int_eq(klv_leave_of(t, i, leave), 1);
+		j = klv_index(start, leave);
+		if (j < 0)
+			big++;
+		ck_assert_int_eq(klv_values(t)[i], j < 0 ? 0 :
+		    1000 * (int32_t)j - 2500);
+	}
+	ck_assert_uint_eq(big, 4);
+	klv_destroy(t);
+	klv_destroy(start);
+}
+END_TEST
+
 START_TEST(estimate_by_hand)
 {
 	struct rules r;
@@ -213,6 +246,7 @@ leaves_suite(void)
 	TCase *tc = tcase_create("learning");
 
 	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, table_from_start);
 	tcase_add_test(tc, estimate_by_hand);
 	tcase_add_test(tc, acc_round_trip);
 	tcase_add_test(tc, learns_the_obvious);

@@ -991,28 +991,18 @@ cmd_play(int argc, char **argv)
 
 /* --- leaves --- */
 
-/* The ruleset's table of leaves (1 to rack size - 1 tiles), its values
- * from start (a KLV of the same alphabet; NULL: all 0). */
+/* The ruleset's table of leaves, its values from the KLV file start
+ * (NULL: all 0). */
 static struct klv *
-leaves_table(const struct rules *r, const char *start)
+leaves_from(const struct rules *r, const char *start)
 {
-	struct klv *t, *k;
+	struct klv *t, *k = NULL;
 	struct err e;
-	uint32_t i, n;
 
-	if ((t = klv_build(r, r->rack_size - 1, &e)) == NULL)
-		tool_die("%s", e.msg);
-	if (start == NULL)
-		return t;
-	if ((k = klv_load(start, &e)) == NULL)
+	if (start != NULL && (k = klv_load(start, &e)) == NULL)
 		die_file(start, &e);
-	n = klv_count(t);
-	for (i = 0; i < n; i++) {
-		uint8_t leave[RULES_MAX_TILES];
-
-		klv_leave_of(t, i, leave);
-		klv_values(t)[i] = klv_leave_value(k, leave);
-	}
+	if ((t = leaves_table(r, k, &e)) == NULL)
+		tool_die("%s", e.msg);
 	klv_destroy(k);
 	return t;
 }
@@ -1085,7 +1075,7 @@ cmd_leaves_merge(int argc, char **argv)
 	if (out == NULL || optind >= argc)
 		usage();
 	get_rules(&r, rname);
-	t = leaves_table(&r, start);
+	t = leaves_from(&r, start);
 	if ((a = leaves_acc_create(klv_count(t), &e)) == NULL)
 		tool_die("%s", e.msg);
 	for (i = optind; i < argc; i++) {
@@ -1190,7 +1180,7 @@ cmd_leaves(int argc, char **argv)
 	if (!rules_same_alphabet(&r, lex_rules_name(lex)))
 		tool_die("%s: lexicon for ruleset %s, not %s", lexpath,
 		    lex_rules_name(lex), r.name);
-	t = leaves_table(&r, start);
+	t = leaves_from(&r, start);
 	for (round = 1; round <= rounds && !interrupted; round++) {
 		struct leaves_acc *a = leaves_acc_create(klv_count(t), &e);
 		struct leaves_progress lp;
