@@ -78,7 +78,7 @@ $(BIN)/%: tools/%.c $(B)/opt/libordverk.a $(LIB_HDR)
 $(B)/san/bin/%: tools/%.c $(B)/san/libordverk.a $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_SAN) -o $@ $< $(B)/san/libordverk.a $(ZLIB_LIBS) -lm
-$(B)/san/tests/%: tests/%.c $(B)/san/libordverk.a $(LIB_HDR) tests/testutil.h
+$(B)/san/tests/%: tests/%.c $(B)/san/libordverk.a $(LIB_HDR) tests/testutil.h tests/png.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_SAN) $(CHECK_CFLAGS) -Itests -o $@ $< $(B)/san/libordverk.a $(CHECK_LIBS) $(ZLIB_LIBS) -lm
 

@@ -367,3 +367,59 @@ tool_default_leaves(const struct rules *r)
 {
 	return default_file(r, "klv2");
 }
+
+int
+tool_colour(FILE *fp, const char *when)
+{
+	const char *nc;
+
+	if (when == NULL || strcmp(when, "auto") == 0) {
+		nc = getenv("NO_COLOR");
+		return isatty(fileno(fp)) && (nc == NULL || *nc == '\0');
+	}
+	if (strcmp(when, "always") == 0)
+		return 1;
+	if (strcmp(when, "never") == 0)
+		return 0;
+	return -1;
+}
+
+int
+tool_numbered_name(const char *name, long n, char *out, size_t cap)
+{
+	size_t len = 0;
+	int found = 0, k;
+
+	for (; *name; name++) {
+		char num[32];
+		const char *add = num;
+
+		if (name[0] != '%') {
+			num[0] = name[0];
+			num[1] = '\0';
+		} else if (name[1] == '%') {
+			strcpy(num, "%");
+			name++;
+		} else if (name[1] == 'd' && !found) {
+			snprintf(num, sizeof num, "%ld", n);
+			found = 1;
+			name++;
+		} else if (name[1] == '0' && name[2] >= '1' && name[2] <= '9' &&
+		    name[3] == 'd' && !found) {
+			snprintf(num, sizeof num, "%0*ld", name[2] - '0', n);
+			found = 1;
+			name += 3;
+		} else {
+			return -1;
+		}
+		k = (int)strlen(add);
+		if (len + (size_t)k + 1 > cap)
+			return -1;
+		memcpy(out + len, add, (size_t)k);
+		len += (size_t)k;
+	}
+	if (cap == 0)
+		return -1;
+	out[len] = '\0';
+	return found;
+}

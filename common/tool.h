@@ -82,6 +82,18 @@ FILE *tool_atomic_open(struct tool_atomic *a, const char *path);
 int tool_atomic_commit(struct tool_atomic *a);
 void tool_atomic_abort(struct tool_atomic *a);
 
+/* tool_colour: whether to colour output to fp for a --color=WHEN argument:
+ * "always" 1, "never" 0, "auto" (or NULL) 1 when fp is a terminal and
+ * NO_COLOR is unset or empty (no-color.org).  -1 for any other WHEN. */
+int tool_colour(FILE *fp, const char *when);
+
+/* tool_numbered_name: the output name for picture number n from a name that
+ * may hold one "%d" or "%0Wd" (W a digit: zero-padded to W), and "%%" for
+ * '%': "turn-%03d.svg", 7 -> "turn-007.svg".  Returns 1 if the name has a
+ * number, 0 if not (out = the name, "%%" undone), -1 if it has another '%'
+ * or two numbers, or out (cap bytes) is too small. */
+int tool_numbered_name(const char *name, long n, char *out, size_t cap);
+
 /* tool_default_lexicon: the path of the default lexicon of ruleset r, named
  * by its lexicon_hint (else its name: no-nsf and is-old share the lexicons of
  * no and is), searched in $ORDVERK_LEXDIR, then ../lexicons beside the running binary

@@ -77,6 +77,41 @@ START_TEST(err_truncates)
 }
 END_TEST
 
+START_TEST(numbered_names)
+{
+	char out[32];
+
+	ck_assert_int_eq(tool_numbered_name("turn-%03d.svg", 7, out, sizeof out), 1);
+	ck_assert_str_eq(out, "turn-007.svg");
+	ck_assert_int_eq(tool_numbered_name("t%d", 1234, out, sizeof out), 1);
+	ck_assert_str_eq(out, "t1234");
+	ck_assert_int_eq(tool_numbered_name("100%%-%d", 5, out, sizeof out), 1);
+	ck_assert_str_eq(out, "100%-5");
+	ck_assert_int_eq(tool_numbered_name("board.svg", 5, out, sizeof out), 0);
+	ck_assert_str_eq(out, "board.svg");
+	/* Anything but one number is refused: a user's %s must never reach
+	 * printf. */
+	ck_assert_int_eq(tool_numbered_name("a%s", 5, out, sizeof out), -1);
+	ck_assert_int_eq(tool_numbered_name("%d-%d", 5, out, sizeof out), -1);
+	ck_assert_int_eq(tool_numbered_name("x%", 5, out, sizeof out), -1);
+	ck_assert_int_eq(tool_numbered_name("turn-%03d.svg", 7, out, 8), -1);
+}
+END_TEST
+
+START_TEST(colour_choice)
+{
+	FILE *fp = tmpfile();
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(tool_colour(fp, "always"), 1);
+	ck_assert_int_eq(tool_colour(fp, "never"), 0);
+	ck_assert_int_eq(tool_colour(fp, "auto"), 0);   /* not a terminal */
+	ck_assert_int_eq(tool_colour(fp, NULL), 0);
+	ck_assert_int_eq(tool_colour(fp, "sometimes"), -1);
+	fclose(fp);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -87,6 +122,8 @@ main(void)
 	tcase_add_test(tc, readline_crlf_and_last_line);
 	tcase_add_test(tc, readline_huge_line_skipped);
 	tcase_add_test(tc, err_truncates);
+	tcase_add_test(tc, numbered_names);
+	tcase_add_test(tc, colour_choice);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }

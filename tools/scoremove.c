@@ -4,6 +4,7 @@
  *   scoremove [-l LEX] [-r RULES] POSITION MOVE
  *   scoremove [-l LEX] [-r RULES] < lines "CGP<TAB>MOVE"
  *   scoremove -g [-nv] [-p] [-l LEX] [-r RULES] [FILE.gcg ...]
+ *   any of them with -S (a board in the terminal) or --svg FILE
  *
  * See man/scoremove.1.
  */
@@ -17,14 +18,18 @@
 #include "gcg.h"
 #include "lex.h"
 #include "move.h"
+#include "picture.h"
 #include "rules.h"
 #include "tool.h"
 
 #define SYNOPSIS \
-"usage: scoremove [-c] [-l lexicon | -n] [-r rules] [position move]\n" \
-"       scoremove -g [-npsv] [-l lexicon] [-r rules] [file.gcg ...]\n"
+"usage: scoremove [-cS] [-l lexicon | -n] [-r rules] [--svg file]\n" \
+"                 [--color when] [position move]\n" \
+"       scoremove -g [-npSsv] [-l lexicon] [-r rules] [--svg file]\n" \
+"                 [--color when] [file.gcg ...]\n"
 
 static const struct option longopts[] = {
+	{ "color",      required_argument, NULL, 'C' },
 	{ "row-letter", no_argument,       NULL, 'c' },
 	{ "game",       no_argument,       NULL, 'g' },
 	{ "help",       no_argument,       NULL, 'h' },
@@ -32,7 +37,9 @@ static const struct option longopts[] = {
 	{ "no-lexicon", no_argument,       NULL, 'n' },
 	{ "positions",  no_argument,       NULL, 'p' },
 	{ "rules",      required_argument, NULL, 'r' },
+	{ "show",       no_argument,       NULL, 'S' },
 	{ "strict",     no_argument,       NULL, 's' },
+	{ "svg",        required_argument, NULL, 'G' },
 	{ "verbose",    no_argument,       NULL, 'v' },
 	{ "version",    no_argument,       NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -48,6 +55,18 @@ struct opts {
 	int row_letter;
 	struct rules rules;         /* -r, when given */
 	int have_rules;
+	struct show *show;
+};
+
+/* Pictures asked for: -S a terminal board after each line, --svg an SVG
+ * file (one, or one a position with %d in the name; "-" for stdout, in
+ * place of the text lines). */
+struct show {
+	int text;
+	int colour;                 /* PICTURE_COLOUR or 0 */
+	const char *svg;
+	long count;                 /* SVG pictures written */
+	long boards;                /* terminal boards written */
 };
 
 /* Lexicons loaded so far, by ruleset name ("" = the -l one). */
@@ -142,6 +161,68 @@ words_text(const struct rules *r, const struct move_detail *d, char *out,
 		snprintf(out + len, cap - len, "%s+%d", len ? "," : "", d->bingo);
 }
 
+/* ------------------------------------------------------------ pictures */
+
+/* svg_stdout: the SVG goes to standard output instead of the text. */
+static int
+svg_stdout(const struct opts *o)
+{
+	return o->show->svg != NULL && strcmp(o->show->svg, "-") == 0;
+}
+
+/* show: draws pic as -S and --svg ask; number names an SVG file.
+ * Returns TOOL_OK or TOOL_ERR (message printed). */
+static int
+show(const struct opts *o, const struct picture *pic, long number)
+{
+	struct show *sh = o->show;
+	struct tool_atomic a;
+	struct err e;
+	char name[4096];
+	FILE *fp = NULL;
+	int numbered;
+
+	err_clear(&e);
+	if (sh->text) {
+		if (sh->boards++ > 0)
+			putchar('\n');     /* a blank line between boards */
+		if (picture_text(stdout, pic, sh->colour, &e) < 0) {
+			tool_warn("%s", e.msg);
+			return TOOL_ERR;
+		}
+	}
+	if (sh->svg == NULL)
+		return TOOL_OK;
+	if (svg_stdout(o)) {
+		numbered = 0;
+		fp = stdout;
+	} else {
+		numbered = tool_numbered_name(sh->svg, number, name,
+		    sizeof name);
+		if (numbered < 0) {
+			tool_warn("--svg %s: a name takes one %%d or %%0Nd, "
+			    "and %%%% for %%", sh->svg);
+			return TOOL_ERR;
+		}
+	}
+	if (!numbered && sh->count > 0) {
+		tool_warn("--svg %s: more than one picture; put %%d in the "
+		    "name for one file each", sh->svg);
+		return TOOL_ERR;
+	}
+	sh->count++;
+	if (fp == stdout)
+		return picture_svg(fp, pic, 0, &e) < 0 ? TOOL_ERR : TOOL_OK;
+	if ((fp = tool_atomic_open(&a, name)) == NULL)
+		return TOOL_ERR;
+	if (picture_svg(fp, pic, 0, &e) < 0) {
+		tool_warn("%s: %s", name, e.msg);
+		tool_atomic_abort(&a);
+		return TOOL_ERR;
+	}
+	return tool_atomic_commit(&a) < 0 ? TOOL_ERR : TOOL_OK;
+}
+
 /* ------------------------------------------------------- position mode */
 
 /* score_one: scores move text mv on CGP line cgp; prints the result line.
@@ -158,6 +239,8 @@ score_one(const struct opts *o, struct lexcache *c, const char *file,
 	struct move_detail d;
 	struct err e;
 	char name[RULES_NAME_MAX], fmt[GCG_TEXT_MAX], words[1024];
+	char caption[GCG_TEXT_MAX + 1100];
+	struct picture pic;
 	int ret = TOOL_OK;
 
 	err_clear(&e);
@@ -184,12 +267,18 @@ score_one(const struct opts *o, struct lexcache *c, const char *file,
 		ret = TOOL_ERR;
 		goto out;
 	}
+	picture_init(&pic, r, p);
 	err_clear(&e);
 	if (move_parse(r, &p->board, mv, strlen(mv), o->row_letter, &m, &e) < 0 ||
 	    move_validate(r, lex, p, &m, &d, &e) < 0) {
-		printf("%s\tinvalid\t%s\n", mv, e.msg);
+		if (svg_stdout(o))
+			tool_warnfl(file, line, "%s: invalid: %s", mv, e.msg);
+		else
+			printf("%s\tinvalid\t%s\n", mv, e.msg);
 		ret = TOOL_NO;
-		goto out;
+		snprintf(caption, sizeof caption, "%s: invalid: %s", mv, e.msg);
+		pic.caption = caption;
+		goto draw;
 	}
 	if (move_format(r, &m, fmt, sizeof fmt) < 0)
 		snprintf(fmt, sizeof fmt, "%s", mv);
@@ -197,7 +286,16 @@ score_one(const struct opts *o, struct lexcache *c, const char *file,
 		words_text(r, &d, words, sizeof words);
 	else
 		words[0] = '\0';
-	printf("%s\t%d\t%s\n", fmt, m.score, words);
+	if (!svg_stdout(o))
+		printf("%s\t%d\t%s\n", fmt, m.score, words);
+	snprintf(caption, sizeof caption, "%s: %d points%s%s%s", fmt, m.score,
+	    words[0] ? " (" : "", words, words[0] ? ")" : "");
+	pic.marks[PICTURE_PLAYED] = &m;
+	pic.caption = caption;
+draw:
+	if ((o->show->text || o->show->svg) &&
+	    show(o, &pic, line > 0 ? line : 1) != TOOL_OK)
+		ret = TOOL_ERR;
 out:
 	free(p);
 	return ret;
@@ -249,6 +347,35 @@ struct game_ctx {
 	const char *name;
 };
 
+/* show_turn: the board before turn t, its move drawn, the players by
+ * their nicks.  Returns 0, or -1 to stop (message printed). */
+static int
+show_turn(struct game_ctx *x, const struct gcg_turn *t)
+{
+	const struct gcg_game *g = x->g;
+	struct position *q = tool_xmalloc(sizeof *q);
+	struct picture pic;
+	char title[4200], caption[GCG_TEXT_MAX + 300];
+	int i, rc;
+
+	*q = *t->pos;
+	q->to_move = t->ev->player;
+	picture_init(&pic, &g->rules, q);
+	for (i = 0; i < q->nplayers && i < g->nplayers; i++)
+		pic.names[i] = g->players[i].nick;
+	snprintf(title, sizeof title, "%s, line %ld", x->name, t->ev->line);
+	snprintf(caption, sizeof caption, "%s: %s, %d points",
+	    g->players[t->ev->player].nick, t->ev->text,
+	    t->move ? t->move->score : 0);
+	pic.title = title;
+	pic.caption = caption;
+	if (t->move != NULL && t->move->kind == MOVE_PLACE)
+		pic.marks[PICTURE_PLAYED] = t->move;
+	rc = show(x->o, &pic, t->index + 1);
+	free(q);
+	return rc == TOOL_OK ? 0 : -1;
+}
+
 /* The position with the player to move first, as CGP has it. */
 static int
 on_turn(const struct gcg_turn *t, void *arg)
@@ -287,6 +414,8 @@ on_turn(const struct gcg_turn *t, void *arg)
 		printf("%ld\t%s\t%s\t%d\t%s\n", t->ev->line, g->players[p].nick,
 		    t->ev->text, t->move ? t->move->score : 0, words);
 	}
+	if (x->o->show->text || x->o->show->svg)
+		return show_turn(x, t);
 	return 0;
 }
 
@@ -343,7 +472,8 @@ check_games(const struct opts *o, struct lexcache *c, FILE *fp,
 		x.name = name;
 		err_clear(&e);
 		rc = gcg_replay_ex(g, lex, o->strict ? GCG_STRICT : 0,
-		    (o->positions || o->verbose) ? on_turn : NULL, &x, &res, &e);
+		    (o->positions || o->verbose || o->show->text || o->show->svg) ?
+		    on_turn : NULL, &x, &res, &e);
 		if (rc == 0) {
 			int i;
 
@@ -417,15 +547,28 @@ int
 main(int argc, char **argv)
 {
 	struct opts o;
+	struct show sh;
 	struct lexcache cache;
 	struct err e;
+	const char *when = NULL;
 	int ch, game = 0, ret;
 
 	tool_init(argv[0]);
 	memset(&o, 0, sizeof o);
+	memset(&sh, 0, sizeof sh);
 	memset(&cache, 0, sizeof cache);
-	while ((ch = getopt_long(argc, argv, "cghl:npr:svV", longopts, NULL)) != -1) {
+	o.show = &sh;
+	while ((ch = getopt_long(argc, argv, "cghl:npr:SsvV", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'C':
+			when = optarg;
+			break;
+		case 'G':
+			sh.svg = optarg;
+			break;
+		case 'S':
+			sh.text = 1;
+			break;
 		case 'c':
 			o.row_letter = 1;
 			break;
@@ -465,6 +608,26 @@ main(int argc, char **argv)
 		usage();
 	if (!game && (o.positions || o.verbose || o.strict))
 		usage();
+	if (tool_colour(stdout, when) < 0) {
+		tool_warn("--color %s: say always, never or auto", when);
+		usage();
+	}
+	sh.colour = tool_colour(stdout, when) ? PICTURE_COLOUR : 0;
+	if (sh.svg != NULL && strcmp(sh.svg, "-") == 0 && (game || sh.text)) {
+		tool_warn("--svg -: standard output takes one picture, alone");
+		usage();
+	}
+	if (sh.svg != NULL && strcmp(sh.svg, "-") != 0) {
+		char probe[4096];
+		int numbered = tool_numbered_name(sh.svg, 1, probe, sizeof probe);
+
+		if (numbered < 0 || (numbered == 0 && (game || argc != 2))) {
+			tool_warn("--svg %s: %s", sh.svg, numbered < 0 ?
+			    "a name takes one %d or %0Nd, and %% for %" :
+			    "one file a position or turn needs %d in the name");
+			usage();
+		}
+	}
 	if (o.rulesname != NULL) {
 		err_clear(&e);
 		if (rules_get(&o.rules, o.rulesname, &e) < 0) {
