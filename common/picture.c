@@ -468,11 +468,10 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 			if (!p->rack_known[i]) {
 				fputs("   rack not known", fp);
 			} else {
-				fputs("  ", fp);
 				n = rack_tiles(r, p->racks[i], rack,
 				    (int)sizeof rack);
 				for (k = 0; k < n; k++) {
-					putc(' ', fp);
+					fputs(k ? " " : "   ", fp);
 					term_tile(fp, r, rack[k]);
 				}
 			}

@@ -27,7 +27,8 @@
  * "2W" "3L" "2L" "4L" "4W" premiums, "★" the empty start square, "·"
  * other empty squares.  With PICTURE_COLOUR, ANSI 256-colour escapes paint
  * the premiums and tiles as the SVG does; the characters are the same, so
- * stripping the escapes gives the plain form.  Letters of more than one
+ * stripping the escapes (and the blanks that end a coloured line) gives
+ * the plain form.  Letters of more than one
  * character (ruleset files) widen every square to fit.
  *
  * Nothing here allocates; the functions write to a caller's stream and

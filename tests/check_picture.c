@@ -202,10 +202,13 @@ START_TEST(svg_other_layout)
 }
 END_TEST
 
-/* strip: src without its ANSI escapes into dst. */
+/* strip: src without its ANSI escapes and the blanks that end its lines
+ * (a coloured square is painted to its full width) into dst. */
 static void
 strip(const char *src, char *dst)
 {
+	char *start = dst;
+
 	while (*src) {
 		if (*src == '\033') {
 			while (*src && *src != 'm')
@@ -214,6 +217,9 @@ strip(const char *src, char *dst)
 				src++;
 			continue;
 		}
+		if (*src == '\n')
+			while (dst > start && dst[-1] == ' ')
+				dst--;
 		*dst++ = *src++;
 	}
 	*dst = '\0';
