@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 #include "robot.h"
 #include "rng.h"
 #include "rules.h"
+#include "stats.h"
 #include "tool.h"
 
 #define SYNOPSIS \
@@ -189,390 +189,41 @@ cmd_draw(int argc, char **argv)
 	return tool_fshut(stdout, "<stdout>", TOOL_OK);
 }
 
-/* --- statistics: exact integer sums, mergeable --- */
+/* --- statistics files (stats.h) --- */
 
-struct acc {
-	uint64_t n;
-	int64_t sum;
-	uint64_t sumsq;
-};
-
-static void
-acc_add(struct acc *a, int64_t v)
-{
-	a->n++;
-	a->sum += v;
-	a->sumsq += (uint64_t)(v * v);
-}
-
-static void
-acc_merge(struct acc *a, const struct acc *b)
-{
-	a->n += b->n;
-	a->sum += b->sum;
-	a->sumsq += b->sumsq;
-}
-
-enum {
-	ST_SCORE1, ST_SCORE2, ST_SCORE, ST_MARGIN, ST_TURNS, ST_BINGOS,
-	ST_FIRST, ST_PASSES, ST_N
-};
-/* Names in the stats file and the table; the scale divides the mean
- * (ST_FIRST sums 2 per first-player win, 1 per draw); a share's interval
- * is Wilson's, which stays within 0..1. */
-static const struct { const char *name; int scale, share; } st_info[ST_N] = {
-	{ "score_p1", 1, 0 }, { "score_p2", 1, 0 }, { "score", 1, 0 },
-	{ "margin_p1", 1, 0 }, { "turns", 1, 0 }, { "bingos", 1, 0 },
-	{ "first_player_wins", 2, 1 }, { "end_passes", 1, 1 },
-};
-
-struct stats {
-	char rules[RULES_NAME_MAX];
-	long players;
-	uint64_t games;
-	struct acc st[ST_N];
-	struct acc res[RULES_MAX_TILES];
-};
-
-static void
-stats_game(struct stats *s, const struct game *g)
-{
-	const struct game_residence *gr = game_residence(g);
-	int s1 = game_score(g, 0), s2 = game_score(g, 1), w = game_winner(g);
-	int bingos = 0;
-
-	s->games++;
-	acc_add(&s->st[ST_SCORE1], s1);
-	acc_add(&s->st[ST_SCORE2], s2);
-	for (int i = 0; i < game_nplayers(g); i++) {
-		acc_add(&s->st[ST_SCORE], game_score(g, i));
-		bingos += game_bingos(g, i);
-	}
-	acc_add(&s->st[ST_MARGIN], s1 - s2);
-	acc_add(&s->st[ST_TURNS], game_turns(g));
-	acc_add(&s->st[ST_BINGOS], bingos);
-	acc_add(&s->st[ST_FIRST], w == 0 ? 2 : w == -1 ? 1 : 0);
-	acc_add(&s->st[ST_PASSES], game_over(g) == GAME_END_PASSES);
-	for (int t = 0; t < RULES_MAX_TILES; t++) {
-		s->res[t].n += gr->n[t];
-		s->res[t].sum += (int64_t)gr->sum[t];
-		s->res[t].sumsq += gr->sumsq[t];
-	}
-}
-
-static const char *
-letter_name(const struct rules *r, int t)
-{
-	return t == 0 ? "?" : r->utf8[t];
-}
-
-/* stats_write: the stats file (format in bagsim(1), STATISTICS FILES). */
-static void
-stats_write(FILE *fp, const struct stats *s, const struct rules *r)
-{
-	fprintf(fp, "#bagsim-stats 1\n");
-	fprintf(fp, "rules\t%s\n", s->rules);
-	fprintf(fp, "players\t%ld\n", s->players);
-	fprintf(fp, "games\t%" PRIu64 "\n", s->games);
-	for (int i = 0; i < ST_N; i++)
-		fprintf(fp, "stat\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRIu64 "\n",
-		    st_info[i].name, s->st[i].n, s->st[i].sum, s->st[i].sumsq);
-	for (int t = 0; t <= r->nletters; t++)
-		fprintf(fp, "letter\t%d\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRIu64 "\n",
-		    t, letter_name(r, t), s->res[t].n, s->res[t].sum,
-		    s->res[t].sumsq);
-}
-
-#define Z95 1.959964	/* the normal distribution's 97.5th percentile */
-
-/* mean and 95 % confidence half-width (normal approximation). */
-static void
-acc_ci(const struct acc *a, int scale, double *mean, double *half)
-{
-	double n = (double)a->n, m, var;
-
-	*mean = *half = 0;
-	if (a->n == 0)
-		return;
-	m = (double)a->sum / n;
-	*mean = m / scale;
-	if (a->n < 2)
-		return;
-	var = ((double)a->sumsq - (double)a->sum * m) / (n - 1);
-	if (var < 0)
-		var = 0;
-	*half = Z95 * sqrt(var / n) / scale;
-}
-
-/* wilson_ci: the Wilson score interval of a share p of n.  The normal
- * approximation of acc_ci gives [0, 0] for none of n and can reach below
- * 0 or above 1 near them; Wilson's does neither (E. B. Wilson, J. Amer.
- * Statist. Assoc. 22 (1927) 209-212).  A draw counts as half a win, so
- * for first_player_wins the interval errs wide. */
-static void
-wilson_ci(double p, double n, double *low, double *high)
-{
-	double z2 = Z95 * Z95, d = 1 + z2 / n;
-	double centre = (p + z2 / (2 * n)) / d;
-	double half = Z95 / d * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-
-	*low = centre - half < 0 ? 0 : centre - half;
-	*high = centre + half > 1 ? 1 : centre + half;
-}
-
-static void
-table_line(FILE *fp, const char *name, const struct acc *a, int scale,
-    int share)
-{
-	double m, h, lo, hi;
-
-	acc_ci(a, scale, &m, &h);
-	lo = m - h;
-	hi = m + h;
-	if (share && a->n >= 2)
-		wilson_ci(m, (double)a->n, &lo, &hi);
-	if (a->n == 0)
-		fprintf(fp, "%s\t0\t-\t-\t-\n", name);
-	else if (a->n < 2)
-		fprintf(fp, "%s\t%" PRIu64 "\t%.4f\t-\t-\n", name, a->n, m);
-	else
-		fprintf(fp, "%s\t%" PRIu64 "\t%.4f\t%.4f\t%.4f\n", name, a->n,
-		    m, lo, hi);
-}
-
-/* stats_table: the TSV table of --stats and merge. */
-static void
-stats_table(FILE *fp, const struct stats *s, const struct rules *r)
-{
-	char name[64];
-
-	fprintf(fp, "stat\tn\tmean\tci95_low\tci95_high\n");
-	for (int i = 0; i < ST_N; i++)
-		table_line(fp, st_info[i].name, &s->st[i], st_info[i].scale,
-		    st_info[i].share);
-	for (int t = 0; t <= r->nletters; t++) {
-		if (r->counts[t] == 0)
-			continue;
-		snprintf(name, sizeof name, "residence_%s", letter_name(r, t));
-		table_line(fp, name, &s->res[t], 1, 0);
-	}
-}
-
-/* xml_text: writes s with XML's special characters escaped. */
-static void
-xml_text(FILE *fp, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '&': fputs("&amp;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		default: putc(*s, fp);
-		}
-}
-
-/* stats_plot: the per-letter residence chart, one bar a letter with its
- * 95 % interval as a whisker.  Written atomically. */
+/* write_file: s as a stats file (plot 0) or its chart (plot 1) to path,
+ * by way of a temporary file.  Returns 0, or -1 after a message. */
 static int
-stats_plot(const char *path, const struct stats *s, const struct rules *r)
-{
-	struct tool_atomic a;
-	FILE *fp;
-	double mean[RULES_MAX_TILES], half[RULES_MAX_TILES], top = 0;
-	int n = 0, t, i, W, H = 320, L = 50, B = 40, T = 30, bw = 22;
-
-	for (t = 0; t <= r->nletters; t++) {
-		if (r->counts[t] == 0)
-			continue;
-		acc_ci(&s->res[t], 1, &mean[t], &half[t]);
-		if (mean[t] + half[t] > top)
-			top = mean[t] + half[t];
-		n++;
-	}
-	top = top <= 0 ? 1 : ceil(top);
-	W = L + n * bw + 20;
-	if ((fp = tool_atomic_open(&a, path)) == NULL)
-		return -1;
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
-	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-	fprintf(fp, "<text x=\"%d\" y=\"18\">", L);
-	xml_text(fp, r->name);
-	fprintf(fp, ": mean turns on the rack per letter (%" PRIu64 " games, "
-	    "95 %% CI)</text>\n", s->games);
-	/* y axis with whole-turn ticks */
-	for (i = 0; i <= (int)top; i++) {
-		double y = H - B - (H - B - T) * i / top;
-		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
-		    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%.1f\" "
-		    "text-anchor=\"end\">%d</text>\n", L, W - 10, y, y, L - 4,
-		    y + 4, i);
-	}
-	i = 0;
-	for (t = 0; t <= r->nletters; t++) {
-		double x, y, y0, y1;
-
-		if (r->counts[t] == 0)
-			continue;
-		x = L + i * bw + 3;
-		y = H - B - (H - B - T) * mean[t] / top;
-		y0 = H - B - (H - B - T) * (mean[t] - half[t]) / top;
-		y1 = H - B - (H - B - T) * (mean[t] + half[t]) / top;
-		fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
-		    "height=\"%.1f\" fill=\"#4a7ab5\"/>\n", x, y, bw - 6,
-		    H - B - y);
-		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" "
-		    "y2=\"%.1f\" stroke=\"black\"/>\n", x + (bw - 6) / 2.0,
-		    x + (bw - 6) / 2.0, y0, y1);
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
-		    x + (bw - 6) / 2.0, H - B + 14);
-		xml_text(fp, letter_name(r, t));
-		fputs("</text>\n", fp);
-		i++;
-	}
-	fprintf(fp, "</svg>\n");
-	return tool_atomic_commit(&a);
-}
-
-static int
-stats_out(const char *path, const struct stats *s, const struct rules *r)
+write_file(const char *path, const struct stats *s, const struct rules *r,
+    int plot)
 {
 	struct tool_atomic a;
 	FILE *fp = tool_atomic_open(&a, path);
 
 	if (fp == NULL)
 		return -1;
-	stats_write(fp, s, r);
+	/* A write error shows in the commit, which reports it. */
+	(void)(plot ? stats_plot(fp, s, r) : stats_write(fp, s, r));
 	return tool_atomic_commit(&a);
 }
 
-/* stats_read: adds the stats file path to *s (whose rules are taken from
- * the first file; *r is set then).  Returns 0, or -1 after a message. */
+/* read_file: adds the stats file path to *s (stats_read).  Returns 0, or
+ * -1 after a message. */
 static int
-stats_read(const char *path, struct stats *s, struct rules *r, int first)
+read_file(const char *path, struct stats *s, struct rules *r)
 {
 	FILE *fp = fopen(path, "r");
-	struct tool_lines l;
 	struct err e;
-	long n;
-	int ok = 0, bad = 0, first_players = first;
+	int rc;
 
 	if (fp == NULL) {
 		tool_warn("%s:", path);
 		return -1;
 	}
-	tool_lines_init(&l, fp, path);
-	while ((n = tool_readline(&l)) != -1) {
-		char *f[7], *p = l.buf;
-		int nf = 0;
-
-		if (n < 0) {
-			tool_warnfl(path, l.lineno, n == -2 ? "read error" :
-			    "line too long");
-			bad = 1;
-			break;
-		}
-		if (l.lineno == 1) {
-			if (strcmp(l.buf, "#bagsim-stats 1") != 0) {
-				tool_warnfl(path, 1, "not a bagsim stats file "
-				    "(want \"#bagsim-stats 1\")");
-				bad = 1;
-				break;
-			}
-			continue;
-		}
-		if (n == 0 || l.buf[0] == '#')
-			continue;
-		while (nf < 7) {
-			f[nf++] = p;
-			if ((p = strchr(p, '\t')) == NULL)
-				break;
-			*p++ = '\0';
-		}
-		if (strcmp(f[0], "rules") == 0 && nf == 2) {
-			if (first) {
-				if (rules_get(r, f[1], &e) < 0) {
-					tool_warnfl(path, l.lineno, "%s", e.msg);
-					bad = 1;
-					break;
-				}
-				snprintf(s->rules, sizeof s->rules, "%s", f[1]);
-			} else if (strcmp(f[1], s->rules) != 0) {
-				tool_warnfl(path, l.lineno, "ruleset %s, but the "
-				    "first file has %s", f[1], s->rules);
-				bad = 1;
-				break;
-			}
-			ok |= 1;
-		} else if (strcmp(f[0], "players") == 0 && nf == 2) {
-			long np;
-			if (tool_parse_long(f[1], 1, RULES_MAX_PLAYERS, &np) < 0)
-				goto badline;
-			if (!first_players && np != s->players) {
-				tool_warnfl(path, l.lineno, "%ld players, but the "
-				    "first file has %ld", np, s->players);
-				bad = 1;
-				break;
-			}
-			s->players = np;
-			first_players = 0;
-		} else if (strcmp(f[0], "games") == 0 && nf == 2) {
-			char *end;
-			errno = 0;
-			uint64_t v = strtoull(f[1], &end, 10);
-			if (errno || *end || f[1][0] == '-' || f[1][0] == '\0')
-				goto badline;
-			s->games += v;
-			ok |= 2;
-		} else if ((strcmp(f[0], "stat") == 0 && nf == 5) ||
-		    (strcmp(f[0], "letter") == 0 && nf == 6)) {
-			struct acc a, *to = NULL;
-			char *end, **v = f + nf - 3;
-			int i;
-
-			if (!(ok & 1))
-				goto badline;
-			errno = 0;
-			if (v[0][0] == '-' || v[2][0] == '-')
-				goto badline;
-			a.n = strtoull(v[0], &end, 10);
-			if (errno || *end || !*v[0])
-				goto badline;
-			a.sum = strtoll(v[1], &end, 10);
-			if (errno || *end || !*v[1])
-				goto badline;
-			a.sumsq = strtoull(v[2], &end, 10);
-			if (errno || *end || !*v[2])
-				goto badline;
-			if (f[0][0] == 's') {
-				for (i = 0; i < ST_N; i++)
-					if (strcmp(f[1], st_info[i].name) == 0)
-						to = &s->st[i];
-			} else {
-				long t;
-				if (tool_parse_long(f[1], 0, r->nletters, &t) < 0 ||
-				    strcmp(f[2], letter_name(r, (int)t)) != 0)
-					goto badline;
-				to = &s->res[t];
-			}
-			if (to == NULL)
-				goto badline;
-			acc_merge(to, &a);
-		} else {
-badline:
-			tool_warnfl(path, l.lineno, "malformed line");
-			bad = 1;
-			break;
-		}
-	}
-	if (!bad && ok != 3) {
-		tool_warnfl(path, 0, "incomplete stats file (no rules or games line)");
-		bad = 1;
-	}
-	tool_lines_free(&l);
+	if ((rc = stats_read(s, r, fp, &e)) < 0)
+		tool_warnerr(path, &e);
 	fclose(fp);
-	return bad ? -1 : 0;
+	return rc;
 }
 
 static int
@@ -604,13 +255,12 @@ cmd_merge(int argc, char **argv)
 	argv += optind;
 	if (argc == 0)
 		usage();
-	memset(&s, 0, sizeof s);
-	s.players = 2;   /* files without a players line */
+	stats_init(&s, NULL, 2);   /* 2: files without a players line */
 	for (int i = 0; i < argc; i++)
-		if (stats_read(argv[i], &s, &r, i == 0) < 0)
+		if (read_file(argv[i], &s, &r) < 0)
 			return TOOL_ERR;
 	stats_table(stdout, &s, &r);
-	if (plot != NULL && stats_plot(plot, &s, &r) < 0)
+	if (plot != NULL && write_file(plot, &s, &r, 1) < 0)
 		ret = TOOL_ERR;
 	return tool_fshut(stdout, "<stdout>", ret);
 }
@@ -874,9 +524,7 @@ cmd_play(int argc, char **argv)
 		tool_die("%s:", gcgdir);
 	if ((g = game_create(&r, (int)np, &e)) == NULL)
 		tool_die("%s", e.msg);
-	memset(&st, 0, sizeof st);
-	snprintf(st.rules, sizeof st.rules, "%s", r.name);
-	st.players = np;
+	stats_init(&st, r.name, np);
 	{
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
@@ -971,9 +619,9 @@ cmd_play(int argc, char **argv)
 		if (ret == TOOL_OK)
 			ret = TOOL_NO;
 	}
-	if (statsfile != NULL && stats_out(statsfile, &st, &r) < 0)
+	if (statsfile != NULL && write_file(statsfile, &st, &r, 0) < 0)
 		ret = TOOL_ERR;
-	if (plot != NULL && stats_plot(plot, &st, &r) < 0)
+	if (plot != NULL && write_file(plot, &st, &r, 1) < 0)
 		ret = TOOL_ERR;
 	game_destroy(g);
 	/* Seat 0's robot lends its move generator: it goes last. */
