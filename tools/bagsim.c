@@ -852,8 +852,7 @@ cmd_leaves(int argc, char **argv)
 			fprintf(stderr, "%sbagsim: round %ld/%ld: %ld games, %" PRIu64
 			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
 			    "credited%s\n", lp.on ? "\r" : "", round, rounds, a->games,
-			    a->samples, a->samples ? (double)a->total / 1000.0 /
-			    (double)a->samples : 0.0, seen, klv_count(t),
+			    a->samples, leaves_acc_mean(a), seen, klv_count(t),
 			    interrupted ? " (interrupted)" : "");
 		leaves_acc_destroy(a);
 	}
