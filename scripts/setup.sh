@@ -8,8 +8,10 @@ cd "$(dirname "$0")/.."
 
 # Debian packages: compiler and build, Check, zlib, the word-list packages the
 # default lexicons come from (wordlists/README.md), GNU parallel for the
-# sharding test, Node's npm for the English list, GNU time for make bench.
-PKGS="gcc make pkg-config zlib1g-dev check time wnorwegian wdanish hunspell-is hunspell-tools parallel npm"
+# sharding test, Node's npm for the English list, GNU time for make bench,
+# xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin) to test that bagsim's
+# SVG charts are well-formed and render.
+PKGS="gcc make pkg-config zlib1g-dev check time wnorwegian wdanish hunspell-is hunspell-tools parallel npm libxml2-utils librsvg2-bin"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
