@@ -237,12 +237,17 @@ parse_long(const char *s, long min, long max, long *out)
 	return 0;
 }
 
+/* Where in its file a stats file said what (0: it did not). */
+struct stats_where {
+	long rules, players;
+};
+
 /* stats_line: one record (not the first line, not empty, not a comment)
  * into s.  *ok gathers 1 for a rules line, 2 for a games line.  Returns
  * 0, or -1 with e set. */
 static int
 stats_line(struct stats *s, struct rules *r, char *p, long lineno,
-    int first, int *first_players, int *ok, struct err *e)
+    struct stats_where *w, int *ok, struct err *e)
 {
 	char *f[7];
 	int nf = 0;
@@ -255,32 +260,27 @@ stats_line(struct stats *s, struct rules *r, char *p, long lineno,
 		*p++ = '\0';
 	}
 	if (strcmp(f[0], "rules") == 0 && nf == 2) {
-		if (first) {
-			struct err re;
+		struct err re;
 
-			if (rules_get(r, f[1], &re) < 0) {
-				err_set(e, lineno, "%s", re.msg);
-				return -1;
-			}
-			snprintf(s->rules, sizeof s->rules, "%s", f[1]);
-		} else if (strcmp(f[1], s->rules) != 0) {
-			err_set(e, lineno, "ruleset %s, but the first file has %s",
-			    f[1], s->rules);
+		if (rules_get(r, f[1], &re) < 0) {
+			err_set(e, lineno, "%s", re.msg);
 			return -1;
 		}
+		snprintf(s->rules, sizeof s->rules, "%s", f[1]);
+		w->rules = lineno;
 		*ok |= 1;
 	} else if (strcmp(f[0], "players") == 0 && nf == 2) {
 		long np;
 
 		if (parse_long(f[1], 1, RULES_MAX_PLAYERS, &np) < 0)
 			goto bad;
-		if (!*first_players && np != s->players) {
+		if (w->players != 0 && np != s->players) {
 			err_set(e, lineno, "%ld players, but the first file has "
 			    "%ld", np, s->players);
 			return -1;
 		}
 		s->players = np;
-		*first_players = 0;
+		w->players = lineno;
 	} else if (strcmp(f[0], "games") == 0 && nf == 2) {
 		char *end;
 		uint64_t v;
@@ -320,14 +320,17 @@ bad:
 	return -1;
 }
 
-int
-stats_read(struct stats *s, struct rules *r, FILE *fp, struct err *e)
+/* read_one: stats_read, telling where the rules and players lines were. */
+static int
+read_one(struct stats *s, struct rules *r, FILE *fp, struct stats_where *w,
+    struct err *e)
 {
 	struct stats_lines l = { fp, 0, NULL, 0 };
-	int first = s->rules[0] == '\0', first_players = first, ok = 0;
-	int rc = 0;
+	int ok = 0, rc = 0;
 	long n;
 
+	stats_init(s, NULL, 2);
+	w->rules = w->players = 0;
 	while (rc == 0 && (n = stats_getline(&l)) != -1) {
 		if (n < 0) {
 			err_set(e, l.lineno, n == -2 ? "read error" :
@@ -340,8 +343,7 @@ stats_read(struct stats *s, struct rules *r, FILE *fp, struct err *e)
 				rc = -1;
 			}
 		} else if (n != 0 && l.buf[0] != '#')
-			rc = stats_line(s, r, l.buf, l.lineno, first,
-			    &first_players, &ok, e);
+			rc = stats_line(s, r, l.buf, l.lineno, w, &ok, e);
 	}
 	free(l.buf);
 	if (rc == 0 && ok != 3) {
@@ -351,9 +353,61 @@ stats_read(struct stats *s, struct rules *r, FILE *fp, struct err *e)
 	return rc;
 }
 
+int
+stats_read(struct stats *s, struct rules *r, FILE *fp, struct err *e)
+{
+	struct stats_where w;
+
+	return read_one(s, r, fp, &w, e);
+}
+
+_Static_assert(STATS_MAX_SETS == 2, "stats_sets_read names two sets");
+
+void
+stats_sets_init(struct stats_sets *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+int
+stats_sets_read(struct stats_sets *m, FILE *fp, struct err *e)
+{
+	struct stats f;
+	struct rules r;
+	struct stats_where w;
+	int i;
+
+	if (read_one(&f, &r, fp, &w, e) < 0)
+		return -1;
+	for (i = 0; i < m->n && strcmp(m->set[i].rules, f.rules) != 0; i++)
+		;
+	if (i == STATS_MAX_SETS) {
+		err_set(e, w.rules, "a third ruleset, %s, after %s and %s: at "
+		    "most two are compared", f.rules, m->set[0].rules,
+		    m->set[1].rules);
+		return -1;
+	}
+	if (i == m->n) {
+		m->set[i] = f;
+		m->r[i] = r;
+		m->n++;
+		return 0;
+	}
+	if (w.players == 0)
+		f.players = m->set[i].players;
+	else if (f.players != m->set[i].players) {
+		err_set(e, w.players, "%ld players, but the first file has %ld",
+		    f.players, m->set[i].players);
+		return -1;
+	}
+	return stats_merge(&m->set[i], &f, e);
+}
+
+/* table_line: one row of the table, after prefix (a column of its own
+ * when not NULL). */
 static void
-table_line(FILE *fp, const char *name, const struct stats_acc *a, int scale,
-    int share)
+table_line(FILE *fp, const char *prefix, const char *name,
+    const struct stats_acc *a, int scale, int share)
 {
 	double m, h, lo, hi;
 
@@ -362,6 +416,8 @@ table_line(FILE *fp, const char *name, const struct stats_acc *a, int scale,
 	hi = m + h;
 	if (share && a->n >= 2)
 		stats_wilson(m, (double)a->n, &lo, &hi);
+	if (prefix != NULL)
+		fprintf(fp, "%s\t", prefix);
 	if (a->n == 0)
 		fprintf(fp, "%s\t0\t-\t-\t-\n", name);
 	else if (a->n < 2)
@@ -371,21 +427,39 @@ table_line(FILE *fp, const char *name, const struct stats_acc *a, int scale,
 		    m, lo, hi);
 }
 
-int
-stats_table(FILE *fp, const struct stats *s, const struct rules *r)
+static void
+table_rows(FILE *fp, const char *prefix, const struct stats *s,
+    const struct rules *r)
 {
 	char name[64];
 
-	fprintf(fp, "stat\tn\tmean\tci95_low\tci95_high\n");
 	for (int i = 0; i < STATS_N; i++)
-		table_line(fp, stats_info[i].name, &s->st[i],
+		table_line(fp, prefix, stats_info[i].name, &s->st[i],
 		    stats_info[i].scale, stats_info[i].share);
 	for (int t = 0; t <= r->nletters; t++) {
 		if (r->counts[t] == 0)
 			continue;
 		snprintf(name, sizeof name, "residence_%s", letter_name(r, t));
-		table_line(fp, name, &s->res[t], 1, 0);
+		table_line(fp, prefix, name, &s->res[t], 1, 0);
 	}
+}
+
+int
+stats_table(FILE *fp, const struct stats *s, const struct rules *r)
+{
+	fprintf(fp, "stat\tn\tmean\tci95_low\tci95_high\n");
+	table_rows(fp, NULL, s, r);
+	return ferror(fp) ? -1 : 0;
+}
+
+int
+stats_sets_table(FILE *fp, const struct stats_sets *m)
+{
+	if (m->n == 1)
+		return stats_table(fp, &m->set[0], &m->r[0]);
+	fprintf(fp, "rules\tstat\tn\tmean\tci95_low\tci95_high\n");
+	for (int i = 0; i < m->n; i++)
+		table_rows(fp, m->set[i].rules, &m->set[i], &m->r[i]);
 	return ferror(fp) ? -1 : 0;
 }
 
@@ -458,4 +532,129 @@ stats_plot(FILE *fp, const struct stats *s, const struct rules *r)
 	}
 	fprintf(fp, "</svg>\n");
 	return ferror(fp) ? -1 : 0;
+}
+
+/* plot_pair: stats_sets_plot's chart of two sets.  Layout, in pixels: a
+ * title and a legend line a set above the plot, the turns on the left, a
+ * pair of bars a letter (BW wide, the first set's left), the letters
+ * below. */
+#define PAIR_L 60       /* left margin: the turns and their label */
+#define PAIR_R 16
+#define PAIR_T 76       /* top margin: title and legend */
+#define PAIR_B 44       /* bottom margin: the letters */
+#define PAIR_H 400
+#define PAIR_GW 32      /* a letter's group */
+#define PAIR_BW 12      /* a bar */
+static int
+plot_pair(FILE *fp, const struct stats_sets *m)
+{
+	static const char *const fill[2] = { "#3b6ea8", "#e07b1f" };
+	struct { const char *name; int t[2]; } col[2 * RULES_MAX_TILES];
+	double top = 0, step, base = PAIR_H - PAIR_B, h = base - PAIR_T;
+	int ncol = 0, W;
+
+	/* The first set's letters in its order, then the second's own. */
+	for (int i = 0; i < 2; i++) {
+		const struct rules *r = &m->r[i];
+
+		for (int t = 0; t <= r->nletters; t++) {
+			const char *name = letter_name(r, t);
+			int c = 0;
+
+			if (r->counts[t] == 0)
+				continue;
+			while (c < ncol && strcmp(col[c].name, name) != 0)
+				c++;
+			if (c == ncol) {
+				col[ncol].name = name;
+				col[ncol].t[0] = col[ncol].t[1] = -1;
+				ncol++;
+			}
+			col[c].t[i] = t;
+		}
+	}
+	for (int c = 0; c < ncol; c++)
+		for (int i = 0; i < 2; i++) {
+			double mean, half;
+
+			if (col[c].t[i] < 0)
+				continue;
+			stats_acc_ci(&m->set[i].res[col[c].t[i]], 1, &mean, &half);
+			if (mean + half > top)
+				top = mean + half;
+		}
+	top = top <= 0 ? 1 : ceil(top);
+	step = top > 20 ? ceil(top / 10) : 1;
+	top = ceil(top / step) * step;
+	W = PAIR_L + ncol * PAIR_GW + PAIR_R;
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, "
+	    "Verdana, sans-serif\" font-size=\"12\">\n", W, PAIR_H, W, PAIR_H);
+	fprintf(fp, "<title>Residence per letter: ");
+	xml_text(fp, m->set[0].rules);
+	fprintf(fp, " and ");
+	xml_text(fp, m->set[1].rules);
+	fprintf(fp, "</title>\n<rect width=\"100%%\" height=\"100%%\" "
+	    "fill=\"white\"/>\n");
+	fprintf(fp, "<text x=\"%d\" y=\"22\" font-size=\"14\" "
+	    "font-weight=\"bold\">Mean turns on the rack per letter, with "
+	    "95 %% confidence intervals</text>\n", PAIR_L);
+	for (int i = 0; i < 2; i++) {
+		int y = 34 + 18 * i;
+
+		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" "
+		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">", PAIR_L, y, fill[i],
+		    PAIR_L + 20, y + 12);
+		xml_text(fp, m->set[i].rules);
+		fprintf(fp, " (%" PRIu64 " games)</text>\n", m->set[i].games);
+	}
+	/* Turns: a grid line each step, labelled; the axis's name. */
+	for (double v = 0; v <= top; v += step) {
+		double y = base - h * v / top;
+
+		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
+		    "stroke=\"%s\"/><text x=\"%d\" y=\"%.1f\" "
+		    "text-anchor=\"end\">%.0f</text>\n", PAIR_L, W - PAIR_R, y, y,
+		    v == 0 ? "#888" : "#ddd", PAIR_L - 6, y + 4, v);
+	}
+	fprintf(fp, "<text transform=\"translate(16 %.1f) rotate(-90)\" "
+	    "text-anchor=\"middle\">turns on the rack</text>\n",
+	    PAIR_T + h / 2);
+	for (int c = 0; c < ncol; c++) {
+		double x0 = PAIR_L + c * PAIR_GW + (PAIR_GW - 2 * PAIR_BW - 2) / 2.0;
+
+		for (int i = 0; i < 2; i++) {
+			double mean, half, x = x0 + i * (PAIR_BW + 2), xm, y, y0, y1;
+
+			if (col[c].t[i] < 0)
+				continue;
+			stats_acc_ci(&m->set[i].res[col[c].t[i]], 1, &mean, &half);
+			xm = x + PAIR_BW / 2.0;
+			y = base - h * mean / top;
+			y0 = base - h * (mean > half ? mean - half : 0) / top;
+			y1 = base - h * (mean + half) / top;
+			fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
+			    "height=\"%.1f\" fill=\"%s\"/>\n", x, y, PAIR_BW,
+			    base - y, fill[i]);
+			if (half > 0)
+				fprintf(fp, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f"
+				    "M%.1f %.1fH%.1f\" stroke=\"black\" fill=\"none\"/>\n",
+				    xm - 3, y0, xm + 3, xm, y0, y1, xm - 3, y1, xm + 3);
+		}
+		fprintf(fp, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\" "
+		    "font-size=\"13\">", x0 + PAIR_BW + 1, base + 18);
+		xml_text(fp, col[c].name);
+		fputs("</text>\n", fp);
+	}
+	fprintf(fp, "</svg>\n");
+	return ferror(fp) ? -1 : 0;
+}
+
+int
+stats_sets_plot(FILE *fp, const struct stats_sets *m)
+{
+	if (m->n == 1)
+		return stats_plot(fp, &m->set[0], &m->r[0]);
+	return plot_pair(fp, m);
 }

@@ -7,8 +7,8 @@
  * integers, so that the statistics of shards add up to exactly those of
  * one run, in any order; means and intervals are computed only for output.
  * A struct stats is a plain value (no pointers): the caller owns it and
- * copies it freely.  Nothing here allocates except stats_read (one line
- * buffer, freed before it returns).  The writers return -1 when fp shows
+ * copies it freely, as a struct stats_sets.  Nothing here allocates
+ * except stats_read (one line buffer, freed before it returns).  The writers return -1 when fp shows
  * a write error (ferror) and leave reporting it to the caller's fclose.
  */
 #ifndef ORDVERK_STATS_H
@@ -65,8 +65,8 @@ struct stats {
 	struct stats_acc res[RULES_MAX_TILES];  /* residence by tile, 0 = blank */
 };
 
-/* stats_init: empty statistics of ruleset rules_name (NULL: none yet, as
- * stats_read wants for a first file) and players players a game. */
+/* stats_init: empty statistics of ruleset rules_name (NULL: none yet)
+ * and players players a game. */
 void stats_init(struct stats *s, const char *rules_name, long players);
 
 /* stats_game: adds the finished game g: the scores, margin, turns,
@@ -82,17 +82,33 @@ int stats_merge(struct stats *s, const struct stats *o, struct err *e);
  * line for every tile 0..r->nletters of ruleset r. */
 int stats_write(FILE *fp, const struct stats *s, const struct rules *r);
 
-/* stats_read: adds the statistics file read from fp to s.  When s has no
- * ruleset yet (stats_init with NULL), s takes the file's, and r is set to
- * it (rules_get: a built-in name or a ruleset file); otherwise the file
- * must name s's ruleset and r must be that ruleset.  The file's players
- * must equal s->players, except that the first players line of a first
- * file sets it (files without one count as s->players).  Returns 0, or -1
- * with e set: the line, or 0 for a file without a rules or games line.  A
- * line longer than STATS_LINE_MAX bytes is an error.  After an error s
- * holds part of the file. */
+/* stats_read: the statistics file read from fp into s (emptied first)
+ * and its ruleset into r (rules_get: a built-in name or a ruleset file).
+ * A file without a players line has 2 players; a second players line
+ * must agree with the first.  Returns 0, or -1 with e set: the line, or 0
+ * for a file without a rules or games line.  A line longer than
+ * STATS_LINE_MAX bytes is an error. */
 #define STATS_LINE_MAX (1L << 20)
 int stats_read(struct stats *s, struct rules *r, FILE *fp, struct err *e);
+
+/* The statistics of files of up to STATS_MAX_SETS rulesets, those of each
+ * ruleset merged: the sets that bagsim merge prints and draws side by
+ * side.  set[i] is of ruleset r[i], in the order first read. */
+#define STATS_MAX_SETS 2
+struct stats_sets {
+	int n;
+	struct stats set[STATS_MAX_SETS];
+	struct rules r[STATS_MAX_SETS];
+};
+
+/* stats_sets_init: no sets.  stats_sets_read: adds the statistics file
+ * read from fp (stats_read) to the set of its ruleset, a new set for a
+ * ruleset not read before.  A ruleset beyond STATS_MAX_SETS is an error
+ * at the file's rules line, and so are players that differ from those of
+ * the set's first file (a file without a players line has the set's).
+ * Returns 0, or -1 with e set and m unchanged. */
+void stats_sets_init(struct stats_sets *m);
+int stats_sets_read(struct stats_sets *m, FILE *fp, struct err *e);
 
 /* stats_table: the table of bagsim(1) STATISTICS, tab-separated with a
  * header line: each statistic, then residence_X for each letter X of
@@ -105,5 +121,15 @@ int stats_table(FILE *fp, const struct stats *s, const struct rules *r);
  * each letter of ruleset r that has tiles, with its 95 % interval as a
  * whisker. */
 int stats_plot(FILE *fp, const struct stats *s, const struct rules *r);
+
+/* stats_sets_table, stats_sets_plot (m->n >= 1): for one set,
+ * stats_table and stats_plot.  For two: the tables of both under one header, each line
+ * starting with a column "rules", the set's ruleset; and one chart with
+ * two bars a letter side by side, each with its 95 % interval, in two
+ * colours named by a legend (ruleset and games), the letters those of
+ * either ruleset (the first's in its order, then the second's own).  The
+ * chart is self-contained SVG with its XML declaration (UTF-8). */
+int stats_sets_table(FILE *fp, const struct stats_sets *m);
+int stats_sets_plot(FILE *fp, const struct stats_sets *m);
 
 #endif

@@ -198,6 +198,7 @@ START_TEST(file_round_trip)
 {
 	struct rules r = *rules_builtin("en"), r2;
 	struct stats s, back, twice;
+	struct stats_sets m;
 	struct err e;
 	FILE *fp = tmpfile();
 	char first[8192];
@@ -214,22 +215,29 @@ START_TEST(file_round_trip)
 	ck_assert_ptr_nonnull(strstr(first, "\nletter\t0\t?\t1\t4\t16\n"
 	    "letter\t1\tA\t3\t5\t9\nletter\t2\tB\t0\t0\t0\n"));
 	ck_assert_ptr_nonnull(strstr(first, "\nletter\t26\tZ\t0\t0\t0\n"));
-	/* Read back into empty statistics: the same, and r is en. */
+	/* Read back (over other statistics): the same, and r is en. */
 	rewind(fp);
-	stats_init(&back, NULL, 2);
+	stats_init(&back, "da", 3);
+	back.games = 7;
 	memset(&r2, 0, sizeof r2);
 	ck_assert_int_eq(stats_read(&back, &r2, fp, &e), 0);
 	ck_assert_str_eq(r2.name, "en");
 	ck_stats_eq(&back, &s);
-	/* Read twice = merged with itself; written again, the same bytes
-	 * but the doubled sums. */
+	/* Read twice into one set = merged with itself; written again, the
+	 * same bytes but the doubled sums. */
+	stats_sets_init(&m);
 	rewind(fp);
-	ck_assert_int_eq(stats_read(&back, &r2, fp, &e), 0);
+	ck_assert_int_eq(stats_sets_read(&m, fp, &e), 0);
+	rewind(fp);
+	ck_assert_int_eq(stats_sets_read(&m, fp, &e), 0);
+	ck_assert_int_eq(m.n, 1);
+	ck_assert_str_eq(m.r[0].name, "en");
 	twice = s;
 	ck_assert_int_eq(stats_merge(&twice, &s, &e), 0);
-	ck_stats_eq(&back, &twice);
-	ck_assert_uint_eq(back.st[STATS_TURNS].n, 4);
-	ck_assert_int_eq(back.st[STATS_TURNS].sum, 124);
+	ck_stats_eq(&m.set[0], &twice);
+	ck_assert_uint_eq(m.set[0].st[STATS_TURNS].n, 4);
+	ck_assert_int_eq(m.set[0].st[STATS_TURNS].sum, 124);
+	ck_assert_uint_eq(m.set[0].games, 4);
 	fclose(fp);
 	fp = tmpfile();
 	ck_assert_ptr_nonnull(fp);
@@ -241,13 +249,14 @@ END_TEST
 
 /* A file that is refused: the message and its line. */
 static void
-refused(const char *text, struct stats *s, long line, const char *msg)
+refused(const char *text, long line, const char *msg)
 {
-	struct rules r = *rules_builtin("en");
+	struct rules r;
+	struct stats s;
 	struct err e;
 	FILE *fp = file_of(text);
 
-	ck_assert_int_eq(stats_read(s, &r, fp, &e), -1);
+	ck_assert_int_eq(stats_read(&s, &r, fp, &e), -1);
 	ck_assert_int_eq(e.line, line);
 	ck_assert_msg(strstr(e.msg, msg) != NULL, "%s: want %s", e.msg, msg);
 	fclose(fp);
@@ -255,44 +264,87 @@ refused(const char *text, struct stats *s, long line, const char *msg)
 
 START_TEST(malformed_refused)
 {
-	struct stats s, en;
-
-	stats_init(&s, NULL, 2);
 	refused("#bagsim-stats 1\nrules\ten\ngames\t2\n"
-	    "stat\tturns\t2\tx\t1924\n", &s, 4, "malformed line");
-	stats_init(&s, NULL, 2);
-	refused("games\t2\n", &s, 1, "not a bagsim stats file");
-	stats_init(&s, NULL, 2);
-	refused("#bagsim-stats 1\nrules\ten\n", &s, 0, "incomplete stats file");
-	stats_init(&s, NULL, 2);
-	refused("", &s, 0, "incomplete stats file");
+	    "stat\tturns\t2\tx\t1924\n", 4, "malformed line");
+	refused("games\t2\n", 1, "not a bagsim stats file");
+	refused("#bagsim-stats 1\nrules\ten\n", 0, "incomplete stats file");
+	refused("", 0, "incomplete stats file");
 	/* A letter that is not its tile's; a stat before the rules line;
-	 * an unknown stat; a negative count; seven fields. */
-	stats_init(&s, NULL, 2);
+	 * an unknown stat; a negative count; seven fields; an unknown
+	 * ruleset; too many players; two players lines that disagree. */
 	refused("#bagsim-stats 1\nrules\ten\ngames\t2\nletter\t1\tB\t3\t5\t9\n",
-	    &s, 4, "malformed line");
-	stats_init(&s, NULL, 2);
+	    4, "malformed line");
 	refused("#bagsim-stats 1\ngames\t2\nstat\tturns\t2\t62\t1924\n",
-	    &s, 3, "malformed line");
-	stats_init(&s, NULL, 2);
+	    3, "malformed line");
 	refused("#bagsim-stats 1\nrules\ten\n# note\n\nstat\twins\t2\t1\t1\n",
-	    &s, 5, "malformed line");
-	stats_init(&s, NULL, 2);
+	    5, "malformed line");
 	refused("#bagsim-stats 1\nrules\ten\nstat\tturns\t-2\t62\t1924\n",
-	    &s, 3, "malformed line");
-	stats_init(&s, NULL, 2);
+	    3, "malformed line");
 	refused("#bagsim-stats 1\nrules\ten\nletter\t1\tA\t3\t5\t9\t1\n",
-	    &s, 3, "malformed line");
-	stats_init(&s, NULL, 2);
-	refused("#bagsim-stats 1\nrules\tnope\n", &s, 2, "nope");
-	stats_init(&s, NULL, 2);
-	refused("#bagsim-stats 1\nplayers\t5\n", &s, 2, "malformed line");
-	/* A second file of another ruleset or number of players. */
-	stats_init(&en, "en", 2);
-	refused("#bagsim-stats 1\nrules\tda\ngames\t1\n", &en, 2,
-	    "ruleset da, but the first file has en");
-	refused("#bagsim-stats 1\nrules\ten\nplayers\t3\ngames\t1\n", &en, 3,
+	    3, "malformed line");
+	refused("#bagsim-stats 1\nrules\tnope\n", 2, "nope");
+	refused("#bagsim-stats 1\nplayers\t5\n", 2, "malformed line");
+	refused("#bagsim-stats 1\nrules\ten\nplayers\t2\nplayers\t3\n", 4,
 	    "3 players, but the first file has 2");
+}
+END_TEST
+
+/* sets_read: reads text into m; returns what stats_sets_read does. */
+static int
+sets_read(struct stats_sets *m, const char *text, struct err *e)
+{
+	FILE *fp = file_of(text);
+	int rc = stats_sets_read(m, fp, e);
+
+	fclose(fp);
+	return rc;
+}
+
+/* Files of two rulesets make two sets, each merged on its own, in the
+ * order first read; a third ruleset, or other players, is refused at its
+ * line and leaves the sets as they were. */
+START_TEST(sets_by_ruleset)
+{
+	static const char en[] = "#bagsim-stats 1\nrules\ten\nplayers\t2\n"
+	    "games\t2\nstat\tturns\t2\t62\t1924\n";
+	static const char da[] = "#bagsim-stats 1\nrules\tda\ngames\t3\n"
+	    "stat\tturns\t3\t90\t2702\nletter\t1\tA\t1\t2\t4\n";
+	struct stats_sets m, before;
+	struct err e;
+
+	stats_sets_init(&m);
+	ck_assert_int_eq(m.n, 0);
+	ck_assert_int_eq(sets_read(&m, da, &e), 0);
+	ck_assert_int_eq(sets_read(&m, en, &e), 0);
+	ck_assert_int_eq(sets_read(&m, da, &e), 0);
+	ck_assert_int_eq(m.n, 2);
+	ck_assert_str_eq(m.set[0].rules, "da");
+	ck_assert_str_eq(m.r[0].name, "da");
+	ck_assert_str_eq(m.set[1].rules, "en");
+	ck_assert_uint_eq(m.set[0].games, 6);
+	ck_assert_uint_eq(m.set[0].st[STATS_TURNS].n, 6);
+	ck_assert_int_eq(m.set[0].st[STATS_TURNS].sum, 180);
+	ck_assert_uint_eq(m.set[0].res[1].sumsq, 8);
+	ck_assert_uint_eq(m.set[1].games, 2);
+	ck_assert_int_eq(m.set[1].st[STATS_TURNS].sum, 62);
+	before = m;
+	ck_assert_int_eq(sets_read(&m, "#bagsim-stats 1\n# a third\nrules\tno\n"
+	    "games\t1\n", &e), -1);
+	ck_assert_int_eq(e.line, 3);
+	ck_assert_str_eq(e.msg, "a third ruleset, no, after da and en: at most "
+	    "two are compared");
+	ck_assert_int_eq(sets_read(&m, "#bagsim-stats 1\nrules\ten\ngames\t1\n"
+	    "players\t3\n", &e), -1);
+	ck_assert_int_eq(e.line, 4);
+	ck_assert_str_eq(e.msg, "3 players, but the first file has 2");
+	ck_assert_int_eq(m.n, 2);
+	ck_assert_uint_eq(m.set[1].games, before.set[1].games);
+	ck_stats_eq(&m.set[0], &before.set[0]);
+	/* Without a players line a file has its set's players. */
+	m.set[1].players = 3;
+	ck_assert_int_eq(sets_read(&m, "#bagsim-stats 1\nrules\ten\ngames\t1\n",
+	    &e), 0);
+	ck_assert_uint_eq(m.set[1].games, 3);
 }
 END_TEST
 
@@ -360,6 +412,63 @@ START_TEST(plot_letters)
 }
 END_TEST
 
+/* Two sets: one table under a rules column, one chart of both. */
+START_TEST(two_sets_out)
+{
+	struct stats_sets m;
+	struct err e;
+	FILE *out = tmpfile();
+	const char *t, *p, *z, *ae;
+	int bars[2] = { 0, 0 }, want[2] = { 0, 0 };
+
+	ck_assert_ptr_nonnull(out);
+	stats_sets_init(&m);
+	ck_assert_int_eq(sets_read(&m, "#bagsim-stats 1\nrules\ten\ngames\t2\n"
+	    "letter\t26\tZ\t2\t6\t20\n", &e), 0);
+	ck_assert_int_eq(sets_read(&m, "#bagsim-stats 1\nrules\tda\ngames\t6\n"
+	    "stat\tturns\t6\t180\t5404\n", &e), 0);
+	ck_assert_int_eq(stats_sets_table(out, &m), 0);
+	t = text_of(out);
+	/* da turns: mean 30, variance (5404 - 180 x 30) / 5 = 0.8, half
+	 * 1.959964 x sqrt(0.8 / 6) = 0.7157.  en Z: 2 and 4, mean 3,
+	 * variance 2, half 1.959964. */
+	ck_assert_ptr_eq(strstr(t, "rules\tstat\tn\tmean\tci95_low\tci95_high\n"
+	    "en\tscore_p1\t0\t-\t-\t-\n"), t);
+	ck_assert_ptr_nonnull(strstr(t, "\nen\tresidence_Z\t2\t3.0000\t1.0400\t"
+	    "4.9600\nda\tscore_p1\t0\t-"));
+	ck_assert_ptr_nonnull(strstr(t, "\nda\tturns\t6\t30.0000\t29.2843\t"
+	    "30.7157\n"));
+	fclose(out);
+	out = tmpfile();
+	ck_assert_ptr_nonnull(out);
+	ck_assert_int_eq(stats_sets_plot(out, &m), 0);
+	t = text_of(out);
+	ck_assert_ptr_eq(strstr(t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg "), t);
+	ck_assert_ptr_nonnull(strstr(t, ">en (2 games)</text>"));
+	ck_assert_ptr_nonnull(strstr(t, ">da (6 games)</text>"));
+	/* A bar a letter with tiles and a set, and the legend's swatch;
+	 * da's own letters after en's Z. */
+	for (int i = 0; i < 2; i++)
+		for (int l = 0; l <= m.r[i].nletters; l++)
+			want[i] += m.r[i].counts[l] > 0;
+	for (p = t; (p = strstr(p, "fill=\"#3b6ea8\"/>")) != NULL; p++)
+		bars[0]++;
+	for (p = t; (p = strstr(p, "fill=\"#e07b1f\"/>")) != NULL; p++)
+		bars[1]++;
+	ck_assert_int_eq(want[0], 27);
+	ck_assert_int_eq(bars[0], 27 + 1);
+	ck_assert_int_eq(bars[1], want[1] + 1);
+	z = strstr(t, ">Z</text>");
+	ae = strstr(t, ">\xc3\x86</text>");   /* Æ */
+	ck_assert_ptr_nonnull(z);
+	ck_assert_ptr_nonnull(ae);
+	ck_assert_msg(z < ae, "Æ before Z");
+	ck_assert_str_eq(t + strlen(t) - 7, "</svg>\n");
+	fclose(out);
+}
+END_TEST
+
 static Suite *
 stats_suite(void)
 {
@@ -373,8 +482,10 @@ stats_suite(void)
 	tcase_add_test(sums, game_sums_and_merge);
 	tcase_add_test(file, file_round_trip);
 	tcase_add_test(file, malformed_refused);
+	tcase_add_test(file, sets_by_ruleset);
 	tcase_add_test(out, table_by_hand);
 	tcase_add_test(out, plot_letters);
+	tcase_add_test(out, two_sets_out);
 	suite_add_tcase(s, sums);
 	suite_add_tcase(s, file);
 	suite_add_tcase(s, out);

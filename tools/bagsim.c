@@ -260,11 +260,11 @@ cmd_draw(int argc, char **argv)
 
 /* --- statistics files (stats.h) --- */
 
-/* write_file: s as a stats file (plot 0) or its chart (plot 1) to path,
- * by way of a temporary file.  Returns 0, or -1 after a message. */
+/* write_file: the statistics of m (one set) as a stats file (plot 0),
+ * or their chart (plot 1), to path by way of a temporary file.  Returns
+ * 0, or -1 after a message. */
 static int
-write_file(const char *path, const struct stats *s, const struct rules *r,
-    int plot)
+write_file(const char *path, const struct stats_sets *m, int plot)
 {
 	struct tool_atomic a;
 	FILE *fp = tool_atomic_open(&a, path);
@@ -272,14 +272,15 @@ write_file(const char *path, const struct stats *s, const struct rules *r,
 	if (fp == NULL)
 		return -1;
 	/* A write error shows in the commit, which reports it. */
-	(void)(plot ? stats_plot(fp, s, r) : stats_write(fp, s, r));
+	(void)(plot ? stats_sets_plot(fp, m) :
+	    stats_write(fp, &m->set[0], &m->r[0]));
 	return tool_atomic_commit(&a);
 }
 
-/* read_file: adds the stats file path to *s (stats_read).  Returns 0, or
- * -1 after a message. */
+/* read_file: adds the stats file path to its set of m (stats_sets_read).
+ * Returns 0, or -1 after a message. */
 static int
-read_file(const char *path, struct stats *s, struct rules *r)
+read_file(const char *path, struct stats_sets *m)
 {
 	FILE *fp = fopen(path, "r");
 	struct err e;
@@ -289,12 +290,14 @@ read_file(const char *path, struct stats *s, struct rules *r)
 		tool_warn("%s:", path);
 		return -1;
 	}
-	if ((rc = stats_read(s, r, fp, &e)) < 0)
+	if ((rc = stats_sets_read(m, fp, &e)) < 0)
 		tool_warnerr(path, &e);
 	fclose(fp);
 	return rc;
 }
 
+/* bagsim merge: the files of one ruleset merged, or of two side by
+ * side. */
 static int
 cmd_merge(int argc, char **argv)
 {
@@ -304,8 +307,7 @@ cmd_merge(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { 0 };
-	struct stats s;
-	struct rules r;
+	struct stats_sets m;
 	int ret = TOOL_OK;
 
 	parse_opts(argc, argv, "hp:", longopts, &o);
@@ -313,12 +315,12 @@ cmd_merge(int argc, char **argv)
 	argv += optind;
 	if (argc == 0)
 		usage();
-	stats_init(&s, NULL, 2);   /* 2: files without a players line */
+	stats_sets_init(&m);
 	for (int i = 0; i < argc; i++)
-		if (read_file(argv[i], &s, &r) < 0)
+		if (read_file(argv[i], &m) < 0)
 			return TOOL_ERR;
-	stats_table(stdout, &s, &r);
-	if (o.plot != NULL && write_file(o.plot, &s, &r, 1) < 0)
+	stats_sets_table(stdout, &m);
+	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
 		ret = TOOL_ERR;
 	return tool_fshut(stdout, "<stdout>", ret);
 }
@@ -395,7 +397,7 @@ cmd_play(int argc, char **argv)
 	struct selfplay_files f;
 	struct selfplay *sp;
 	struct rules r;
-	struct stats st;
+	struct stats_sets m;    /* one set: this run's */
 	struct err e;
 	char *deflex = NULL, *deflk = NULL;
 	int ret = TOOL_OK, progress;
@@ -428,7 +430,10 @@ cmd_play(int argc, char **argv)
 		tool_die("%s", e.msg);
 	if (o.gcgdir != NULL && mkdir(o.gcgdir, 0777) < 0 && errno != EEXIST)
 		tool_die("%s:", o.gcgdir);
-	stats_init(&st, r.name, o.players);
+	stats_sets_init(&m);
+	m.n = 1;
+	m.r[0] = r;
+	stats_init(&m.set[0], r.name, o.players);
 	catch_sigint();
 	progress = !o.quiet && isatty(STDERR_FILENO);
 	t0 = last = seconds(CLOCK_MONOTONIC);
@@ -443,7 +448,7 @@ cmd_play(int argc, char **argv)
 	for (long k = o.shard_k - 1; k < o.games && !interrupted; k += o.shard_n) {
 		if (selfplay_game(sp, o.seed, k, &e) < 0)
 			tool_die("%s", e.msg);
-		stats_game(&st, selfplay_last(sp));
+		stats_game(&m.set[0], selfplay_last(sp));
 		played++;
 		turns_played += game_turns(selfplay_last(sp));
 		if (!o.stats)
@@ -471,15 +476,15 @@ cmd_play(int argc, char **argv)
 		    cpu_play > 0 ? played / cpu_play : 0,
 		    cpu_play > 0 ? turns_played / cpu_play : 0, cpu0);
 	if (o.stats || interrupted)
-		stats_table(o.stats ? stdout : stderr, &st, &r);
+		stats_table(o.stats ? stdout : stderr, &m.set[0], &r);
 	if (interrupted) {
 		tool_warn("interrupted after %ld games", played);
 		if (ret == TOOL_OK)
 			ret = TOOL_NO;
 	}
-	if (o.out != NULL && write_file(o.out, &st, &r, 0) < 0)
+	if (o.out != NULL && write_file(o.out, &m, 0) < 0)
 		ret = TOOL_ERR;
-	if (o.plot != NULL && write_file(o.plot, &st, &r, 1) < 0)
+	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
 		ret = TOOL_ERR;
 	selfplay_destroy(sp);
 	free(deflk);
