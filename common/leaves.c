@@ -62,6 +62,12 @@ leaves_acc_destroy(struct leaves_acc *a)
 	free(a);
 }
 
+double
+leaves_acc_mean(const struct leaves_acc *a)
+{
+	return a->samples ? (double)a->total / 1000.0 / (double)a->samples : 0.0;
+}
+
 /* The table's number and value of what move m keeps from rack. */
 static long
 leaves_kept(const struct klv *t, const uint8_t *rack, const struct move *m,

@@ -68,6 +68,10 @@ int leaves_play(struct leaves_acc *a, const struct rules *r,
  * Returns how many leaves had credits, or -1 with e set (memory). */
 long leaves_estimate(const struct leaves_acc *a, struct klv *t, struct err *e);
 
+/* leaves_acc_mean: the mean credit of a in points (0 without credits),
+ * for reports. */
+double leaves_acc_mean(const struct leaves_acc *a);
+
 /* leaves_acc_write: a as text ("#ordverk-leaves 1", the ruleset name, the
  * totals, then "index count sum" for each leave with credits).
  * leaves_acc_read: adds such a file to a (the same ruleset and table

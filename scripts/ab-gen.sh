@@ -9,8 +9,9 @@
 #	extern int gen_exp;
 #	if (gen_exp) { ...B... } else { ...A... }
 # The script copies TREE, times gen_best with rdtsc (x86-64) per version,
-# makes bagsim play game k with version (k + run) % 2, so that each run
-# swaps the halves of the games, and prints B's cycles a turn over A's:
+# makes bagsim play game k (common/selfplay.c) with version (k + run) % 2,
+# so that each run swaps the halves of the games, and prints B's cycles a
+# turn over A's:
 # the geometric mean over RUNS runs (default 6) of GAMES games (default
 # 2,000; seeds 0, 0, 1, 1, ...; an even RUNS gives both halves equally),
 # blank turns apart, and each run's ratio.
@@ -53,12 +54,12 @@ awk '
 END { if (!d || !s || !e) { print "ab-gen.sh: gen.c has changed: update the script" > "/dev/stderr"; exit 1 } }
 ' "$TREE/common/gen.c" > "$W/common/gen.c"
 awk '
-/^\t\tif \(game_start\(g, gs, &e\) < 0\)$/ && !d {
-	print "\t\t{ extern int gen_exp; const char *ab = getenv(\"AB_RUN\");";
-	print "\t\t  gen_exp = ab == NULL ? 0 : (int)((k + atoi(ab)) & 1); }"; d = 1 }
+/^\tif \(game_start\(sp->g, gs, e\) < 0\)$/ && !d {
+	print "\t{ extern int gen_exp; const char *ab = getenv(\"AB_RUN\");";
+	print "\t  gen_exp = ab == NULL ? 0 : (int)((k + atoi(ab)) & 1); }"; d = 1 }
 { print }
-END { if (!d) { print "ab-gen.sh: bagsim.c has changed: update the script" > "/dev/stderr"; exit 1 } }
-' "$TREE/tools/bagsim.c" > "$W/tools/bagsim.c"
+END { if (!d) { print "ab-gen.sh: selfplay.c has changed: update the script" > "/dev/stderr"; exit 1 } }
+' "$TREE/common/selfplay.c" > "$W/common/selfplay.c"
 make -s -C "$W" B="$W/build" BIN="$W/bin" "$W/bin/bagsim" >/dev/null
 one=""
 command -v taskset >/dev/null 2>&1 && one="taskset -c 0"

@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 # Debian packages: compiler and build, Check, zlib, the word-list packages the
 # default lexicons come from (wordlists/README.md), GNU parallel for the
 # sharding test, Node's npm for the English list, GNU time for make bench;
-# xmllint and rsvg-convert, with a font, to check that the pictures the
-# tools draw are well-formed SVG and render as drawn.
+# xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin), with a font, to
+# check that the pictures and charts the tools draw are well-formed SVG and
+# render as drawn.
 PKGS="gcc make pkg-config zlib1g-dev check time wnorwegian wdanish hunspell-is hunspell-tools parallel npm libxml2-utils librsvg2-bin fonts-dejavu-core"
 missing=""
 for p in $PKGS; do

@@ -80,6 +80,7 @@ START_TEST(estimate_by_hand)
 
 	a = leaves_acc_create(klv_count(k), &e);
 	ck_assert_ptr_nonnull(a);
+	ck_assert_double_eq(leaves_acc_mean(a), 0);   /* no credits yet */
 	a->count[3] = 10;
 	a->sum[3] = 80000;
 	a->count[6] = 30;
@@ -88,6 +89,8 @@ START_TEST(estimate_by_hand)
 	a->sum[0] = 30000;
 	a->samples = 41;
 	a->total = 170000;
+	/* The mean credit in points: 170,000 / 41 / 1,000 = 4.146. */
+	ck_assert_double_eq_tol(leaves_acc_mean(a), 4.146341, 1e-6);
 	ck_assert_int_eq(leaves_estimate(a, k, &e), 3);
 	v = klv_values(k);
 	ck_assert_int_eq(v[3], 963);

@@ -1,11 +1,11 @@
 /* bagsim — deal racks and play robot self-play games for bag studies.
- * See man/bagsim.1.  The game rules are in common/game.c, the robots in
- * common/robot.c; this file is options, statistics and output. */
+ * See man/bagsim.1.  The games are common/selfplay.c's, their statistics
+ * common/stats.c's, the learning of leaves common/leaves.c's; this file is
+ * options, files and output. */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +22,8 @@
 #include "robot.h"
 #include "rng.h"
 #include "rules.h"
+#include "selfplay.h"
+#include "stats.h"
 #include "tool.h"
 
 #define SYNOPSIS \
@@ -61,6 +63,29 @@ on_sigint(int sig)
 	interrupted = 1;
 }
 
+/* catch_sigint: SIGINT sets interrupted: the run ends after its game. */
+static void
+catch_sigint(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
+/* The options of every command; each takes those its option string names,
+ * the caller setting the defaults. */
+struct opts {
+	const char *rules, *lex, *vocab, *leaves, *out, *plot, *gcgdir, *acc;
+	const char *seatleaves[RULES_MAX_PLAYERS];
+	enum robot_strategy strat[RULES_MAX_PLAYERS];
+	long count, tiles, games, min_games, players, rounds, shard_k, shard_n;
+	uint64_t seed;
+	int quiet, stats, time;
+};
+
 static uint64_t
 parse_seed(const char *s)
 {
@@ -74,6 +99,77 @@ parse_seed(const char *s)
 	if (errno != 0 || *end != '\0')
 		tool_die("bad seed: %s", s);
 	return (uint64_t)v;
+}
+
+/* parse_shard: "K/N", 1 <= K <= N, or the run dies. */
+static void
+parse_shard(char *arg, long *k, long *n)
+{
+	char *slash = strchr(arg, '/');
+
+	if (slash == NULL)
+		tool_die("bad shard %s: want K/N", arg);
+	*slash = '\0';
+	if (tool_parse_long(slash + 1, 1, LONG_MAX, n) < 0 ||
+	    tool_parse_long(arg, 1, *n, k) < 0)
+		tool_die("bad shard %s/%s: want K/N with 1 <= K <= N", arg,
+		    slash + 1);
+}
+
+/* parse_opts: getopt_long over argv into o; a bad value ends the run. */
+static void
+parse_opts(int argc, char **argv, const char *optstring,
+    const struct option *lo, struct opts *o)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, optstring, lo, NULL)) != -1) {
+		switch (c) {
+		case '1': case '2': case '3': case '4':
+			if (robot_parse_strategy(optarg, &o->strat[c - '1']) < 0)
+				tool_die("unknown robot: %s (fullsterkur, "
+				    "midlungur, halfdraettingur, amlodi, equity)", optarg);
+			break;
+		case 1001: case 1002: case 1003: case 1004:
+			o->seatleaves[c - 1001] = optarg;
+			break;
+		case 'P':
+			if (tool_parse_long(optarg, 1, RULES_MAX_PLAYERS, &o->players) < 0)
+				tool_die("bad number of players: %s", optarg);
+			break;
+		case 'R':
+			if (tool_parse_long(optarg, 1, 1000, &o->rounds) < 0)
+				tool_die("bad number of rounds: %s", optarg);
+			break;
+		case 'g':
+			if (tool_parse_long(optarg, o->min_games, LONG_MAX, &o->games) < 0)
+				tool_die("bad number of games: %s", optarg);
+			break;
+		case 'n':
+			if (tool_parse_long(optarg, 0, LONG_MAX, &o->count) < 0)
+				tool_die("bad count: %s", optarg);
+			break;
+		case 't':
+			if (tool_parse_long(optarg, 1, BAG_MAX, &o->tiles) < 0)
+				tool_die("bad number of tiles: %s", optarg);
+			break;
+		case 'S': o->stats = 1; break;
+		case 'T': o->time = 1; break;
+		case 'V': o->vocab = optarg; break;
+		case 'a': o->acc = optarg; break;
+		case 'd': o->gcgdir = optarg; break;
+		case 'h': help();
+		case 'k': o->leaves = optarg; break;
+		case 'l': o->lex = optarg; break;
+		case 'o': o->out = optarg; break;
+		case 'p': o->plot = optarg; break;
+		case 'q': o->quiet = 1; break;
+		case 'r': o->rules = optarg; break;
+		case 's': o->seed = parse_seed(optarg); break;
+		case 'x': parse_shard(optarg, &o->shard_k, &o->shard_n); break;
+		default: usage();
+		}
+	}
 }
 
 /* die_file: exits with an error about file path (its message may
@@ -101,19 +197,16 @@ get_rules(struct rules *r, const char *name)
 		tool_die("%s: %s", name, e.msg);
 }
 
-/* parse_shard: "K/N", 1 <= K <= N, or the run dies. */
-static void
-parse_shard(char *arg, long *k, long *n)
+/* load_klv: the leave table path, or the run dies. */
+static struct klv *
+load_klv(const char *path)
 {
-	char *slash = strchr(arg, '/');
+	struct klv *k;
+	struct err e;
 
-	if (slash == NULL)
-		tool_die("bad shard %s: want K/N", arg);
-	*slash = '\0';
-	if (tool_parse_long(slash + 1, 1, LONG_MAX, n) < 0 ||
-	    tool_parse_long(arg, 1, *n, k) < 0)
-		tool_die("bad shard %s/%s: want K/N with 1 <= K <= N", arg,
-		    slash + 1);
+	if ((k = klv_load(path, &e)) == NULL)
+		die_file(path, &e);
+	return k;
 }
 
 /* --- draw --- */
@@ -129,55 +222,31 @@ cmd_draw(int argc, char **argv)
 		{ "tiles", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *rname = NULL;
-	long count = 1, tiles = -1;
-	uint64_t seed = 0;
+	struct opts o = { .count = 1, .tiles = -1 };
 	struct rules r;
 	struct bag b0, b;
 	struct rng g;
 	struct err e;
 	char out[RULES_MAX_TILES * 16 + BAG_MAX * 8];
-	int c;
 
-	while ((c = getopt_long(argc, argv, "hn:r:s:t:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			help();
-			break;
-		case 'n':
-			if (tool_parse_long(optarg, 0, LONG_MAX, &count) < 0)
-				tool_die("bad count: %s", optarg);
-			break;
-		case 'r':
-			rname = optarg;
-			break;
-		case 's':
-			seed = parse_seed(optarg);
-			break;
-		case 't':
-			if (tool_parse_long(optarg, 1, BAG_MAX, &tiles) < 0)
-				tool_die("bad number of tiles: %s", optarg);
-			break;
-		default:
-			usage();
-		}
-	}
+	parse_opts(argc, argv, "hn:r:s:t:", longopts, &o);
 	if (optind != argc)
 		usage();
-	get_rules(&r, rname);
+	get_rules(&r, o.rules);
 	if (bag_init(&b0, &r, &e) < 0)
 		tool_die("%s", e.msg);
-	if (tiles < 0)
-		tiles = r.rack_size;
-	if (tiles > b0.n)
-		tool_die("-t %ld: the %s bag has only %d tiles", tiles, r.name, b0.n);
-	for (long k = 0; k < count; k++) {
+	if (o.tiles < 0)
+		o.tiles = r.rack_size;
+	if (o.tiles > b0.n)
+		tool_die("-t %ld: the %s bag has only %d tiles", o.tiles, r.name,
+		    b0.n);
+	for (long k = 0; k < o.count; k++) {
 		uint8_t rack[RULES_MAX_TILES] = { 0 };
 		/* A fresh bag per draw, seeded per draw: draw k is the same
 		 * whatever the count. */
 		b = b0;
-		rng_seed(&g, rng_stream_seed(seed, (uint64_t)k));
-		for (long i = 0; i < tiles; i++)
+		rng_seed(&g, rng_stream_seed(o.seed, (uint64_t)k));
+		for (long i = 0; i < o.tiles; i++)
 			rack[bag_draw_one(&b, &g)]++;
 		if (game_format_rack(&r, rack, out, sizeof out) < 0)
 			tool_die("rack too long");
@@ -189,392 +258,46 @@ cmd_draw(int argc, char **argv)
 	return tool_fshut(stdout, "<stdout>", TOOL_OK);
 }
 
-/* --- statistics: exact integer sums, mergeable --- */
+/* --- statistics files (stats.h) --- */
 
-struct acc {
-	uint64_t n;
-	int64_t sum;
-	uint64_t sumsq;
-};
-
-static void
-acc_add(struct acc *a, int64_t v)
-{
-	a->n++;
-	a->sum += v;
-	a->sumsq += (uint64_t)(v * v);
-}
-
-static void
-acc_merge(struct acc *a, const struct acc *b)
-{
-	a->n += b->n;
-	a->sum += b->sum;
-	a->sumsq += b->sumsq;
-}
-
-enum {
-	ST_SCORE1, ST_SCORE2, ST_SCORE, ST_MARGIN, ST_TURNS, ST_BINGOS,
-	ST_FIRST, ST_PASSES, ST_N
-};
-/* Names in the stats file and the table; the scale divides the mean
- * (ST_FIRST sums 2 per first-player win, 1 per draw); a share's interval
- * is Wilson's, which stays within 0..1. */
-static const struct { const char *name; int scale, share; } st_info[ST_N] = {
-	{ "score_p1", 1, 0 }, { "score_p2", 1, 0 }, { "score", 1, 0 },
-	{ "margin_p1", 1, 0 }, { "turns", 1, 0 }, { "bingos", 1, 0 },
-	{ "first_player_wins", 2, 1 }, { "end_passes", 1, 1 },
-};
-
-struct stats {
-	char rules[RULES_NAME_MAX];
-	long players;
-	uint64_t games;
-	struct acc st[ST_N];
-	struct acc res[RULES_MAX_TILES];
-};
-
-static void
-stats_game(struct stats *s, const struct game *g)
-{
-	const struct game_residence *gr = game_residence(g);
-	int s1 = game_score(g, 0), s2 = game_score(g, 1), w = game_winner(g);
-	int bingos = 0;
-
-	s->games++;
-	acc_add(&s->st[ST_SCORE1], s1);
-	acc_add(&s->st[ST_SCORE2], s2);
-	for (int i = 0; i < game_nplayers(g); i++) {
-		acc_add(&s->st[ST_SCORE], game_score(g, i));
-		bingos += game_bingos(g, i);
-	}
-	acc_add(&s->st[ST_MARGIN], s1 - s2);
-	acc_add(&s->st[ST_TURNS], game_turns(g));
-	acc_add(&s->st[ST_BINGOS], bingos);
-	acc_add(&s->st[ST_FIRST], w == 0 ? 2 : w == -1 ? 1 : 0);
-	acc_add(&s->st[ST_PASSES], game_over(g) == GAME_END_PASSES);
-	for (int t = 0; t < RULES_MAX_TILES; t++) {
-		s->res[t].n += gr->n[t];
-		s->res[t].sum += (int64_t)gr->sum[t];
-		s->res[t].sumsq += gr->sumsq[t];
-	}
-}
-
-static const char *
-letter_name(const struct rules *r, int t)
-{
-	return t == 0 ? "?" : r->utf8[t];
-}
-
-/* stats_write: the stats file (format in bagsim(1), STATISTICS FILES). */
-static void
-stats_write(FILE *fp, const struct stats *s, const struct rules *r)
-{
-	fprintf(fp, "#bagsim-stats 1\n");
-	fprintf(fp, "rules\t%s\n", s->rules);
-	fprintf(fp, "players\t%ld\n", s->players);
-	fprintf(fp, "games\t%" PRIu64 "\n", s->games);
-	for (int i = 0; i < ST_N; i++)
-		fprintf(fp, "stat\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRIu64 "\n",
-		    st_info[i].name, s->st[i].n, s->st[i].sum, s->st[i].sumsq);
-	for (int t = 0; t <= r->nletters; t++)
-		fprintf(fp, "letter\t%d\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRIu64 "\n",
-		    t, letter_name(r, t), s->res[t].n, s->res[t].sum,
-		    s->res[t].sumsq);
-}
-
-#define Z95 1.959964	/* the normal distribution's 97.5th percentile */
-
-/* mean and 95 % confidence half-width (normal approximation). */
-static void
-acc_ci(const struct acc *a, int scale, double *mean, double *half)
-{
-	double n = (double)a->n, m, var;
-
-	*mean = *half = 0;
-	if (a->n == 0)
-		return;
-	m = (double)a->sum / n;
-	*mean = m / scale;
-	if (a->n < 2)
-		return;
-	var = ((double)a->sumsq - (double)a->sum * m) / (n - 1);
-	if (var < 0)
-		var = 0;
-	*half = Z95 * sqrt(var / n) / scale;
-}
-
-/* wilson_ci: the Wilson score interval of a share p of n.  The normal
- * approximation of acc_ci gives [0, 0] for none of n and can reach below
- * 0 or above 1 near them; Wilson's does neither (E. B. Wilson, J. Amer.
- * Statist. Assoc. 22 (1927) 209-212).  A draw counts as half a win, so
- * for first_player_wins the interval errs wide. */
-static void
-wilson_ci(double p, double n, double *low, double *high)
-{
-	double z2 = Z95 * Z95, d = 1 + z2 / n;
-	double centre = (p + z2 / (2 * n)) / d;
-	double half = Z95 / d * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-
-	*low = centre - half < 0 ? 0 : centre - half;
-	*high = centre + half > 1 ? 1 : centre + half;
-}
-
-static void
-table_line(FILE *fp, const char *name, const struct acc *a, int scale,
-    int share)
-{
-	double m, h, lo, hi;
-
-	acc_ci(a, scale, &m, &h);
-	lo = m - h;
-	hi = m + h;
-	if (share && a->n >= 2)
-		wilson_ci(m, (double)a->n, &lo, &hi);
-	if (a->n == 0)
-		fprintf(fp, "%s\t0\t-\t-\t-\n", name);
-	else if (a->n < 2)
-		fprintf(fp, "%s\t%" PRIu64 "\t%.4f\t-\t-\n", name, a->n, m);
-	else
-		fprintf(fp, "%s\t%" PRIu64 "\t%.4f\t%.4f\t%.4f\n", name, a->n,
-		    m, lo, hi);
-}
-
-/* stats_table: the TSV table of --stats and merge. */
-static void
-stats_table(FILE *fp, const struct stats *s, const struct rules *r)
-{
-	char name[64];
-
-	fprintf(fp, "stat\tn\tmean\tci95_low\tci95_high\n");
-	for (int i = 0; i < ST_N; i++)
-		table_line(fp, st_info[i].name, &s->st[i], st_info[i].scale,
-		    st_info[i].share);
-	for (int t = 0; t <= r->nletters; t++) {
-		if (r->counts[t] == 0)
-			continue;
-		snprintf(name, sizeof name, "residence_%s", letter_name(r, t));
-		table_line(fp, name, &s->res[t], 1, 0);
-	}
-}
-
-/* xml_text: writes s with XML's special characters escaped. */
-static void
-xml_text(FILE *fp, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '&': fputs("&amp;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		default: putc(*s, fp);
-		}
-}
-
-/* stats_plot: the per-letter residence chart, one bar a letter with its
- * 95 % interval as a whisker.  Written atomically. */
+/* write_file: the statistics of m (one set) as a stats file (plot 0),
+ * or their chart (plot 1), to path by way of a temporary file.  Returns
+ * 0, or -1 after a message. */
 static int
-stats_plot(const char *path, const struct stats *s, const struct rules *r)
-{
-	struct tool_atomic a;
-	FILE *fp;
-	double mean[RULES_MAX_TILES], half[RULES_MAX_TILES], top = 0;
-	int n = 0, t, i, W, H = 320, L = 50, B = 40, T = 30, bw = 22;
-
-	for (t = 0; t <= r->nletters; t++) {
-		if (r->counts[t] == 0)
-			continue;
-		acc_ci(&s->res[t], 1, &mean[t], &half[t]);
-		if (mean[t] + half[t] > top)
-			top = mean[t] + half[t];
-		n++;
-	}
-	top = top <= 0 ? 1 : ceil(top);
-	W = L + n * bw + 20;
-	if ((fp = tool_atomic_open(&a, path)) == NULL)
-		return -1;
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
-	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-	fprintf(fp, "<text x=\"%d\" y=\"18\">", L);
-	xml_text(fp, r->name);
-	fprintf(fp, ": mean turns on the rack per letter (%" PRIu64 " games, "
-	    "95 %% CI)</text>\n", s->games);
-	/* y axis with whole-turn ticks */
-	for (i = 0; i <= (int)top; i++) {
-		double y = H - B - (H - B - T) * i / top;
-		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
-		    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%.1f\" "
-		    "text-anchor=\"end\">%d</text>\n", L, W - 10, y, y, L - 4,
-		    y + 4, i);
-	}
-	i = 0;
-	for (t = 0; t <= r->nletters; t++) {
-		double x, y, y0, y1;
-
-		if (r->counts[t] == 0)
-			continue;
-		x = L + i * bw + 3;
-		y = H - B - (H - B - T) * mean[t] / top;
-		y0 = H - B - (H - B - T) * (mean[t] - half[t]) / top;
-		y1 = H - B - (H - B - T) * (mean[t] + half[t]) / top;
-		fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
-		    "height=\"%.1f\" fill=\"#4a7ab5\"/>\n", x, y, bw - 6,
-		    H - B - y);
-		fprintf(fp, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" "
-		    "y2=\"%.1f\" stroke=\"black\"/>\n", x + (bw - 6) / 2.0,
-		    x + (bw - 6) / 2.0, y0, y1);
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
-		    x + (bw - 6) / 2.0, H - B + 14);
-		xml_text(fp, letter_name(r, t));
-		fputs("</text>\n", fp);
-		i++;
-	}
-	fprintf(fp, "</svg>\n");
-	return tool_atomic_commit(&a);
-}
-
-static int
-stats_out(const char *path, const struct stats *s, const struct rules *r)
+write_file(const char *path, const struct stats_sets *m, int plot)
 {
 	struct tool_atomic a;
 	FILE *fp = tool_atomic_open(&a, path);
 
 	if (fp == NULL)
 		return -1;
-	stats_write(fp, s, r);
+	/* A write error shows in the commit, which reports it. */
+	(void)(plot ? stats_sets_plot(fp, m) :
+	    stats_write(fp, &m->set[0], &m->r[0]));
 	return tool_atomic_commit(&a);
 }
 
-/* stats_read: adds the stats file path to *s (whose rules are taken from
- * the first file; *r is set then).  Returns 0, or -1 after a message. */
+/* read_file: adds the stats file path to its set of m (stats_sets_read).
+ * Returns 0, or -1 after a message. */
 static int
-stats_read(const char *path, struct stats *s, struct rules *r, int first)
+read_file(const char *path, struct stats_sets *m)
 {
 	FILE *fp = fopen(path, "r");
-	struct tool_lines l;
 	struct err e;
-	long n;
-	int ok = 0, bad = 0, first_players = first;
+	int rc;
 
 	if (fp == NULL) {
 		tool_warn("%s:", path);
 		return -1;
 	}
-	tool_lines_init(&l, fp, path);
-	while ((n = tool_readline(&l)) != -1) {
-		char *f[7], *p = l.buf;
-		int nf = 0;
-
-		if (n < 0) {
-			tool_warnfl(path, l.lineno, n == -2 ? "read error" :
-			    "line too long");
-			bad = 1;
-			break;
-		}
-		if (l.lineno == 1) {
-			if (strcmp(l.buf, "#bagsim-stats 1") != 0) {
-				tool_warnfl(path, 1, "not a bagsim stats file "
-				    "(want \"#bagsim-stats 1\")");
-				bad = 1;
-				break;
-			}
-			continue;
-		}
-		if (n == 0 || l.buf[0] == '#')
-			continue;
-		while (nf < 7) {
-			f[nf++] = p;
-			if ((p = strchr(p, '\t')) == NULL)
-				break;
-			*p++ = '\0';
-		}
-		if (strcmp(f[0], "rules") == 0 && nf == 2) {
-			if (first) {
-				if (rules_get(r, f[1], &e) < 0) {
-					tool_warnfl(path, l.lineno, "%s", e.msg);
-					bad = 1;
-					break;
-				}
-				snprintf(s->rules, sizeof s->rules, "%s", f[1]);
-			} else if (strcmp(f[1], s->rules) != 0) {
-				tool_warnfl(path, l.lineno, "ruleset %s, but the "
-				    "first file has %s", f[1], s->rules);
-				bad = 1;
-				break;
-			}
-			ok |= 1;
-		} else if (strcmp(f[0], "players") == 0 && nf == 2) {
-			long np;
-			if (tool_parse_long(f[1], 1, RULES_MAX_PLAYERS, &np) < 0)
-				goto badline;
-			if (!first_players && np != s->players) {
-				tool_warnfl(path, l.lineno, "%ld players, but the "
-				    "first file has %ld", np, s->players);
-				bad = 1;
-				break;
-			}
-			s->players = np;
-			first_players = 0;
-		} else if (strcmp(f[0], "games") == 0 && nf == 2) {
-			char *end;
-			errno = 0;
-			uint64_t v = strtoull(f[1], &end, 10);
-			if (errno || *end || f[1][0] == '-' || f[1][0] == '\0')
-				goto badline;
-			s->games += v;
-			ok |= 2;
-		} else if ((strcmp(f[0], "stat") == 0 && nf == 5) ||
-		    (strcmp(f[0], "letter") == 0 && nf == 6)) {
-			struct acc a, *to = NULL;
-			char *end, **v = f + nf - 3;
-			int i;
-
-			if (!(ok & 1))
-				goto badline;
-			errno = 0;
-			if (v[0][0] == '-' || v[2][0] == '-')
-				goto badline;
-			a.n = strtoull(v[0], &end, 10);
-			if (errno || *end || !*v[0])
-				goto badline;
-			a.sum = strtoll(v[1], &end, 10);
-			if (errno || *end || !*v[1])
-				goto badline;
-			a.sumsq = strtoull(v[2], &end, 10);
-			if (errno || *end || !*v[2])
-				goto badline;
-			if (f[0][0] == 's') {
-				for (i = 0; i < ST_N; i++)
-					if (strcmp(f[1], st_info[i].name) == 0)
-						to = &s->st[i];
-			} else {
-				long t;
-				if (tool_parse_long(f[1], 0, r->nletters, &t) < 0 ||
-				    strcmp(f[2], letter_name(r, (int)t)) != 0)
-					goto badline;
-				to = &s->res[t];
-			}
-			if (to == NULL)
-				goto badline;
-			acc_merge(to, &a);
-		} else {
-badline:
-			tool_warnfl(path, l.lineno, "malformed line");
-			bad = 1;
-			break;
-		}
-	}
-	if (!bad && ok != 3) {
-		tool_warnfl(path, 0, "incomplete stats file (no rules or games line)");
-		bad = 1;
-	}
-	tool_lines_free(&l);
+	if ((rc = stats_sets_read(m, fp, &e)) < 0)
+		tool_warnerr(path, &e);
 	fclose(fp);
-	return bad ? -1 : 0;
+	return rc;
 }
 
+/* bagsim merge: the files of one ruleset merged, or of two side by
+ * side. */
 static int
 cmd_merge(int argc, char **argv)
 {
@@ -583,107 +306,57 @@ cmd_merge(int argc, char **argv)
 		{ "plot", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *plot = NULL;
-	struct stats s;
-	struct rules r;
-	int c, ret = TOOL_OK;
+	struct opts o = { 0 };
+	struct stats_sets m;
+	int ret = TOOL_OK;
 
-	while ((c = getopt_long(argc, argv, "hp:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			help();
-			break;
-		case 'p':
-			plot = optarg;
-			break;
-		default:
-			usage();
-		}
-	}
+	parse_opts(argc, argv, "hp:", longopts, &o);
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
 		usage();
-	memset(&s, 0, sizeof s);
-	s.players = 2;   /* files without a players line */
+	stats_sets_init(&m);
 	for (int i = 0; i < argc; i++)
-		if (stats_read(argv[i], &s, &r, i == 0) < 0)
+		if (read_file(argv[i], &m) < 0)
 			return TOOL_ERR;
-	stats_table(stdout, &s, &r);
-	if (plot != NULL && stats_plot(plot, &s, &r) < 0)
+	stats_sets_table(stdout, &m);
+	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
 		ret = TOOL_ERR;
 	return tool_fshut(stdout, "<stdout>", ret);
 }
 
 /* --- play --- */
 
-struct player {
-	enum robot_strategy strat;
-	struct robot *rb;
-	char name[48];
-};
-
+/* seconds: the clock's time (CLOCK_PROCESS_CPUTIME_ID: this process's CPU
+ * seconds, so that --time does not count other work on the machine). */
 static double
-now(void)
+seconds(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* cpu_now: this process's CPU seconds (user and system).  --time reports
- * play by CPU time, so that other work on the machine does not count. */
-static double
-cpu_now(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0)
+	if (clock_gettime(clock, &ts) < 0)
 		return 0;
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void
-lexicon_label(const char *path, char *out, size_t cap)
-{
-	const char *b = strrchr(path, '/');
-	size_t n;
-
-	b = b ? b + 1 : path;
-	n = strlen(b);
-	if (n > 4 && strcmp(b + n - 4, ".lex") == 0)
-		n -= 4;
-	if (n >= cap)
-		n = cap - 1;
-	memcpy(out, b, n);
-	out[n] = '\0';
-}
-
+/* write_gcg: game k of the run of seed base as dir/game-NNNNNN.gcg. */
 static int
-write_gcg(const char *dir, long k, uint64_t base, const struct game *g,
-    struct player *pl, const char *lexname)
+write_gcg(const char *dir, long k, uint64_t base, const struct selfplay *sp)
 {
 	char path[4096], note[128];
-	const char *nicks[RULES_MAX_PLAYERS], *names[RULES_MAX_PLAYERS];
 	struct tool_atomic a;
 	struct err e;
 	FILE *fp;
 
-	for (int i = 0; i < game_nplayers(g); i++) {
-		nicks[i] = pl[i].name;
-		names[i] = robot_strategy_name(pl[i].strat);
-	}
 	if ((size_t)snprintf(path, sizeof path, "%s/game-%06ld.gcg", dir, k) >=
 	    sizeof path) {
 		tool_warn("%s: directory name too long", dir);
 		return -1;
 	}
-	snprintf(note, sizeof note, "bagsim seed %" PRIu64 " game %ld",
-	    base, k);
+	snprintf(note, sizeof note, "bagsim seed %" PRIu64 " game %ld", base, k);
 	if ((fp = tool_atomic_open(&a, path)) == NULL)
 		return -1;
-	if (game_write_gcg(g, fp, nicks, names, lexname, note, &e) < 0) {
+	if (selfplay_gcg(sp, fp, note, &e) < 0) {
 		tool_warnerr(path, &e);
 		tool_atomic_abort(&a);
 		return -1;
@@ -720,271 +393,101 @@ cmd_play(int argc, char **argv)
 		{ "vocab", required_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *rname = NULL, *lexpath = NULL, *gcgdir = NULL, *statsfile = NULL;
-	const char *plot = NULL, *vocabpath = NULL, *leavespath = NULL;
-	const char *seatleaves[RULES_MAX_PLAYERS] = { NULL };
-	char *deflk = NULL;
-	struct klv *seatklv[RULES_MAX_PLAYERS] = { NULL };
-	char *deflex = NULL, lexname[64];
-	long games = 1, shard_k = 1, shard_n = 1;
-	uint64_t seed = 0;
-	int c, want_stats = 0, want_time = 0, quiet = 0, ret = TOOL_OK, progress;
-	struct player pl[RULES_MAX_PLAYERS];
-	long np = 2;
+	struct opts o = { .games = 1, .players = 2, .shard_k = 1, .shard_n = 1 };
+	struct selfplay_files f;
+	struct selfplay *sp;
 	struct rules r;
-	struct lex *lex = NULL, *vocab = NULL;
-	struct klv *leaves = NULL;
-	struct game *g;
-	struct stats st;
+	struct stats_sets m;    /* one set: this run's */
 	struct err e;
-	double t0, last, cpu0, cpu_play;
+	char *deflex = NULL, *deflk = NULL;
+	int ret = TOOL_OK, progress;
 	long played = 0, total, turns_played = 0;
+	double t0, last, cpu0, cpu_play;
 
-	memset(pl, 0, sizeof pl);
 	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
-		pl[i].strat = ROBOT_FULLSTERKUR;
-	while ((c = getopt_long(argc, argv, "1:2:3:4:P:STd:g:hk:l:o:p:qr:s:V:x:",
-	    longopts, NULL)) != -1) {
-		switch (c) {
-		case 'P':
-			if (tool_parse_long(optarg, 1, RULES_MAX_PLAYERS, &np) < 0)
-				tool_die("bad number of players: %s", optarg);
-			break;
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-			if (robot_parse_strategy(optarg, &pl[c - '1'].strat) < 0)
-				tool_die("unknown robot: %s (fullsterkur, "
-				    "midlungur, halfdraettingur, amlodi, equity)", optarg);
-			break;
-		case 'S':
-			want_stats = 1;
-			break;
-		case 'T':
-			want_time = 1;
-			break;
-		case 'd':
-			gcgdir = optarg;
-			break;
-		case 'g':
-			if (tool_parse_long(optarg, 0, LONG_MAX, &games) < 0)
-				tool_die("bad number of games: %s", optarg);
-			break;
-		case 'h':
-			help();
-			break;
-		case 1001:
-		case 1002:
-		case 1003:
-		case 1004:
-			seatleaves[c - 1001] = optarg;
-			break;
-		case 'k':
-			leavespath = optarg;
-			break;
-		case 'l':
-			lexpath = optarg;
-			break;
-		case 'o':
-			statsfile = optarg;
-			break;
-		case 'p':
-			plot = optarg;
-			break;
-		case 'q':
-			quiet = 1;
-			break;
-		case 'r':
-			rname = optarg;
-			break;
-		case 's':
-			seed = parse_seed(optarg);
-			break;
-		case 'V':
-			vocabpath = optarg;
-			break;
-		case 'x':
-			parse_shard(optarg, &shard_k, &shard_n);
-			break;
-		default:
-			usage();
-		}
-	}
+		o.strat[i] = ROBOT_FULLSTERKUR;
+	parse_opts(argc, argv, "1:2:3:4:P:STd:g:hk:l:o:p:qr:s:V:x:", longopts,
+	    &o);
 	if (optind != argc)
 		usage();
-	get_rules(&r, rname);
-	if (lexpath == NULL) {
-		if ((deflex = tool_default_lexicon(&r)) == NULL)
-			tool_die("no default lexicon for %s; give one with -l",
-			    r.name);
-		lexpath = deflex;
-	}
-	if ((lex = lex_load(lexpath, &r, &e)) == NULL)
-		die_file(lexpath, &e);
-	{
-		/* A lexicon of another alphabet would load and play nonsense. */
-		const char *ln = lex_rules_name(lex);
-		if (ln[0] != '\0' && strcmp(ln, r.name) != 0 &&
-		    strcmp(ln, r.lexicon_hint) != 0)
-			tool_die("%s: lexicon for ruleset %s, not %s", lexpath,
-			    ln, r.name);
-	}
-	lexicon_label(lexpath, lexname, sizeof lexname);
-	if (vocabpath != NULL && (vocab = lex_load(vocabpath, &r, &e)) == NULL)
-		die_file(vocabpath, &e);
-	if (leavespath != NULL && (leaves = klv_load(leavespath, &e)) == NULL)
-		die_file(leavespath, &e);
+	get_rules(&r, o.rules);
+	if (o.lex == NULL &&
+	    (o.lex = deflex = tool_default_lexicon(&r)) == NULL)
+		tool_die("no default lexicon for %s; give one with -l", r.name);
 	/* Without -k, equity robots take the ruleset's own table, NAME.klv2
-	 * beside its default lexicon, where there is one. */
-	if (leavespath == NULL) {
-		int eq = 0;
-
-		for (int i = 0; i < np && i < RULES_MAX_PLAYERS; i++)
-			eq |= pl[i].strat == ROBOT_EQUITY && seatleaves[i] == NULL;
-		if (eq && (leavespath = deflk = tool_default_leaves(&r)) != NULL &&
-		    (leaves = klv_load(leavespath, &e)) == NULL)
-			die_file(leavespath, &e);
-	}
-	if (np < r.min_players || np > r.max_players)
-		tool_die("ruleset %s is for %d to %d players, not %ld", r.name,
-		    r.min_players, r.max_players, np);
-	for (int i = 0; i < np; i++) {
-		struct robot_opts o = { pl[i].strat, vocab, leaves };
-		int same = 0;
-
-		/* --leavesN: this seat's own table, beside -k for the rest. */
-		if (i < RULES_MAX_PLAYERS && seatleaves[i] != NULL) {
-			if ((seatklv[i] = klv_load(seatleaves[i], &e)) == NULL)
-				die_file(seatleaves[i], &e);
-			o.leaves = seatklv[i];
-		}
-		/* The seats take turns: one move generator serves them all. */
-		pl[i].rb = i == 0 ? robot_create(&r, lex, &o, &e) :
-		    robot_create_sharing(pl[0].rb, &o, &e);
-		if (pl[i].rb == NULL)
-			tool_die("%s", e.msg);
-		/* Seats with the same robot are told apart by seat number. */
-		for (int j = 0; j < np; j++)
-			same += j != i && pl[j].strat == pl[i].strat;
-		snprintf(pl[i].name, sizeof pl[i].name, same ? "%s-%d" : "%s",
-		    robot_strategy_name(pl[i].strat), i + 1);
-	}
-	if (gcgdir != NULL && mkdir(gcgdir, 0777) < 0 && errno != EEXIST)
-		tool_die("%s:", gcgdir);
-	if ((g = game_create(&r, (int)np, &e)) == NULL)
+	 * beside its default lexicon, where there is one; --leavesN is seat
+	 * N's own table. */
+	memset(&f, 0, sizeof f);
+	f.lexicon = o.lex;
+	f.vocab = o.vocab;
+	f.leaves = o.leaves;
+	f.default_leaves = o.leaves == NULL ? deflk = tool_default_leaves(&r) :
+	    NULL;
+	memcpy(f.seat_leaves, o.seatleaves, sizeof f.seat_leaves);
+	memcpy(f.strategy, o.strat, sizeof f.strategy);
+	f.players = (int)o.players;
+	if ((sp = selfplay_open(&r, &f, &e)) == NULL)
 		tool_die("%s", e.msg);
-	memset(&st, 0, sizeof st);
-	snprintf(st.rules, sizeof st.rules, "%s", r.name);
-	st.players = np;
-	{
-		struct sigaction sa;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_sigint;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGINT, &sa, NULL);
-	}
-	progress = !quiet && isatty(STDERR_FILENO);
-	t0 = last = now();
-	cpu0 = cpu_now();
-	total = games > shard_k - 1 ? (games - shard_k + shard_n) / shard_n : 0;
-	if (!want_stats)
-	{
-		printf("#game\tseed\tplayer1\tplayer2\tscore1\tscore2\twinner\t"
-		    "turns\tbingos1\tbingos2\tend");
-		for (int i = 2; i < np; i++)
-			printf("\tplayer%d\tscore%d\tbingos%d", i + 1, i + 1, i + 1);
-		putchar('\n');
-	}
+	if (o.gcgdir != NULL && mkdir(o.gcgdir, 0777) < 0 && errno != EEXIST)
+		tool_die("%s:", o.gcgdir);
+	stats_sets_init(&m);
+	m.n = 1;
+	m.r[0] = r;
+	stats_init(&m.set[0], r.name, o.players);
+	catch_sigint();
+	progress = !o.quiet && isatty(STDERR_FILENO);
+	t0 = last = seconds(CLOCK_MONOTONIC);
+	cpu0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
+	total = o.games > o.shard_k - 1 ?
+	    (o.games - o.shard_k + o.shard_n) / o.shard_n : 0;
+	if (!o.stats)
+		selfplay_header(stdout, f.players);
 	/* Shard K of N plays the games k with k % N == K - 1: interleaved
 	 * slices take equally long, and game k's seed depends only on the
 	 * base seed and k, so the shards together are the one big run. */
-	for (long k = shard_k - 1; k < games && !interrupted; k += shard_n) {
-		uint64_t gs = rng_stream_seed(seed, (uint64_t)k);
-		struct rng rr;
-		int turns = 0, scoreless = 0;
-
-		if (game_start(g, gs, &e) < 0)
+	for (long k = o.shard_k - 1; k < o.games && !interrupted; k += o.shard_n) {
+		if (selfplay_game(sp, o.seed, k, &e) < 0)
 			tool_die("%s", e.msg);
-		/* The robots' own choices use a second stream of the game. */
-		rng_seed(&rr, rng_stream_seed(gs, 1));
-		while (game_over(g) == GAME_ON) {
-			const struct position *p = game_position(g);
-			struct move m;
-
-			if (robot_choose(pl[p->to_move].rb, p, game_bag_count(g),
-			    &rr, &m, &e) < 0)
-				tool_die("game %ld (seed %" PRIu64 "): %s", k,
-				    gs, e.msg);
-			robot_stall(&scoreless, &m);
-			if (game_play(g, &m, &e) < 0)
-				tool_die("game %ld (seed %" PRIu64 "): %s", k,
-				    gs, e.msg);
-			if (++turns > 10000)
-				tool_die("game %ld (seed %" PRIu64 "): does not "
-				    "end", k, gs);
-		}
-		stats_game(&st, g);
+		stats_game(&m.set[0], selfplay_last(sp));
 		played++;
-		turns_played += game_turns(g);
-		if (!want_stats) {
-			int w = game_winner(g);
-			printf("%ld\t%" PRIu64 "\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s",
-			    k, gs, pl[0].name, pl[1].name, game_score(g, 0),
-			    game_score(g, 1), w < 0 ? 0 : w + 1, game_turns(g),
-			    game_bingos(g, 0), game_bingos(g, 1),
-			    game_end_name(game_over(g)));
-			for (int i = 2; i < np; i++)
-				printf("\t%s\t%d\t%d", pl[i].name,
-				    game_score(g, i), game_bingos(g, i));
-			putchar('\n');
-		}
-		if (gcgdir != NULL &&
-		    write_gcg(gcgdir, k, seed, g, pl, lexname) < 0) {
+		turns_played += game_turns(selfplay_last(sp));
+		if (!o.stats)
+			selfplay_line(sp, k, stdout);
+		if (o.gcgdir != NULL && write_gcg(o.gcgdir, k, o.seed, sp) < 0) {
 			ret = TOOL_ERR;
 			break;
 		}
 		if (ferror(stdout))
 			break;
-		if (progress && (played & 15) == 0 && now() - last > 0.5) {
-			double t = now() - t0;
-			last = now();
+		if (progress && (played & 15) == 0 &&
+		    seconds(CLOCK_MONOTONIC) - last > 0.5) {
+			last = seconds(CLOCK_MONOTONIC);
 			fprintf(stderr, "\rbagsim: %ld of %ld games, %.0f games/s ",
-			    played, total, played / t);
+			    played, total, played / (last - t0));
 		}
 	}
-	cpu_play = cpu_now() - cpu0;
+	cpu_play = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
 	if (progress)
 		fprintf(stderr, "\r%40s\r", "");
-	if (want_time)
+	if (o.time)
 		fprintf(stderr, "bagsim: %ld games, %ld turns in %.3f CPU s "
 		    "(%.0f games/s, %.0f turns/s) after %.3f CPU s loading\n",
 		    played, turns_played, cpu_play,
 		    cpu_play > 0 ? played / cpu_play : 0,
 		    cpu_play > 0 ? turns_played / cpu_play : 0, cpu0);
-	if (want_stats)
-		stats_table(stdout, &st, &r);
-	else if (interrupted)
-		stats_table(stderr, &st, &r);
+	if (o.stats || interrupted)
+		stats_table(o.stats ? stdout : stderr, &m.set[0], &r);
 	if (interrupted) {
 		tool_warn("interrupted after %ld games", played);
 		if (ret == TOOL_OK)
 			ret = TOOL_NO;
 	}
-	if (statsfile != NULL && stats_out(statsfile, &st, &r) < 0)
+	if (o.out != NULL && write_file(o.out, &m, 0) < 0)
 		ret = TOOL_ERR;
-	if (plot != NULL && stats_plot(plot, &st, &r) < 0)
+	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
 		ret = TOOL_ERR;
-	game_destroy(g);
-	/* Seat 0's robot lends its move generator: it goes last. */
-	for (int i = (int)np - 1; i >= 0; i--)
-		robot_destroy(pl[i].rb);
-	klv_destroy(leaves);
+	selfplay_destroy(sp);
 	free(deflk);
-	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
-		klv_destroy(seatklv[i]);
-	lex_destroy(vocab);
-	lex_destroy(lex);
 	free(deflex);
 	return tool_fshut(stdout, "<stdout>", ret);
 }
@@ -996,11 +499,9 @@ cmd_play(int argc, char **argv)
 static struct klv *
 leaves_from(const struct rules *r, const char *start)
 {
-	struct klv *t, *k = NULL;
+	struct klv *t, *k = start != NULL ? load_klv(start) : NULL;
 	struct err e;
 
-	if (start != NULL && (k = klv_load(start, &e)) == NULL)
-		die_file(start, &e);
 	if ((t = leaves_table(r, k, &e)) == NULL)
 		tool_die("%s", e.msg);
 	klv_destroy(k);
@@ -1056,29 +557,22 @@ cmd_leaves_merge(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *rname = NULL, *start = NULL, *out = NULL;
+	struct opts o = { 0 };
 	struct rules r;
 	struct klv *t;
 	struct leaves_acc *a;
 	struct err e;
-	int c, i;
 	long seen;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "r:k:o:", lo, NULL)) != -1)
-		switch (c) {
-		case 'r': rname = optarg; break;
-		case 'k': start = optarg; break;
-		case 'o': out = optarg; break;
-		default: usage();
-		}
-	if (out == NULL || optind >= argc)
+	parse_opts(argc, argv, "r:k:o:", lo, &o);
+	if (o.out == NULL || optind >= argc)
 		usage();
-	get_rules(&r, rname);
-	t = leaves_from(&r, start);
+	get_rules(&r, o.rules);
+	t = leaves_from(&r, o.leaves);
 	if ((a = leaves_acc_create(klv_count(t), &e)) == NULL)
 		tool_die("%s", e.msg);
-	for (i = optind; i < argc; i++) {
+	for (int i = optind; i < argc; i++) {
 		FILE *fp = fopen(argv[i], "r");
 
 		if (fp == NULL)
@@ -1089,9 +583,10 @@ cmd_leaves_merge(int argc, char **argv)
 	}
 	if ((seen = leaves_estimate(a, t, &e)) < 0)
 		tool_die("%s", e.msg);
-	leaves_out(out, t, NULL, NULL);
+	leaves_out(o.out, t, NULL, NULL);
 	fprintf(stderr, "bagsim: %ld games, %" PRIu64 " credits, %ld of %" PRIu32
-	    " leaves credited: %s\n", a->games, a->samples, seen, klv_count(t), out);
+	    " leaves credited: %s\n", a->games, a->samples, seen, klv_count(t),
+	    o.out);
 	leaves_acc_destroy(a);
 	klv_destroy(t);
 	return TOOL_OK;
@@ -1115,11 +610,8 @@ cmd_leaves(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *rname = NULL, *lexpath = NULL, *start = NULL, *out = NULL;
-	const char *accpath = NULL;
-	long games = 1000, rounds = 1, shard_k = 1, shard_n = 1, round;
-	uint64_t seed = 1;
-	int c, quiet = 0;
+	struct opts o = { .games = 1000, .min_games = 1, .seed = 1, .rounds = 1,
+	    .shard_k = 1, .shard_n = 1 };
 	struct rules r;
 	struct lex *lex;
 	struct klv *t;
@@ -1130,87 +622,57 @@ cmd_leaves(int argc, char **argv)
 		return cmd_leaves_merge(argc - 1, argv + 1);
 	/* From the start: an interrupt while loading writes the table as
 	 * it is. */
-	{
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_sigint;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGINT, &sa, NULL);
-	}
+	catch_sigint();
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "r:l:g:s:k:R:x:a:o:q", lo, NULL)) != -1)
-		switch (c) {
-		case 'r': rname = optarg; break;
-		case 'l': lexpath = optarg; break;
-		case 'g':
-			if (tool_parse_long(optarg, 1, LONG_MAX, &games) < 0)
-				tool_die("bad number of games: %s", optarg);
-			break;
-		case 's': seed = parse_seed(optarg); break;
-		case 'k': start = optarg; break;
-		case 'R':
-			if (tool_parse_long(optarg, 1, 1000, &rounds) < 0)
-				tool_die("bad number of rounds: %s", optarg);
-			break;
-		case 'x':
-			parse_shard(optarg, &shard_k, &shard_n);
-			break;
-		case 'a': accpath = optarg; break;
-		case 'o': out = optarg; break;
-		case 'q': quiet = 1; break;
-		default: usage();
-		}
-	if (optind != argc || (out == NULL) == (accpath == NULL)) {
+	parse_opts(argc, argv, "r:l:g:s:k:R:x:a:o:q", lo, &o);
+	if (optind != argc || (o.out == NULL) == (o.acc == NULL)) {
 		tool_warn("give one of -o (the table) and -a (one round's credits)");
 		usage();
 	}
-	if (accpath != NULL && rounds != 1)
+	if (o.acc != NULL && o.rounds != 1)
 		tool_die("-a writes one round's credits: -R must be 1");
-	if (shard_n > 1 && accpath == NULL)
+	if (o.shard_n > 1 && o.acc == NULL)
 		tool_die("a shard (-x) writes its credits: give -a, then merge");
-	get_rules(&r, rname);
-	if (lexpath == NULL) {
-		if ((deflex = tool_default_lexicon(&r)) == NULL)
-			tool_die("no lexicon for ruleset %s: give -l", r.name);
-		lexpath = deflex;
-	}
-	if ((lex = lex_load(lexpath, &r, &e)) == NULL)
-		die_file(lexpath, &e);
+	get_rules(&r, o.rules);
+	if (o.lex == NULL &&
+	    (o.lex = deflex = tool_default_lexicon(&r)) == NULL)
+		tool_die("no lexicon for ruleset %s: give -l", r.name);
+	if ((lex = lex_load(o.lex, &r, &e)) == NULL)
+		die_file(o.lex, &e);
 	if (!rules_same_alphabet(&r, lex_rules_name(lex)))
-		tool_die("%s: lexicon for ruleset %s, not %s", lexpath,
+		tool_die("%s: lexicon for ruleset %s, not %s", o.lex,
 		    lex_rules_name(lex), r.name);
-	t = leaves_from(&r, start);
-	for (round = 1; round <= rounds && !interrupted; round++) {
+	t = leaves_from(&r, o.leaves);
+	for (long round = 1; round <= o.rounds && !interrupted; round++) {
 		struct leaves_acc *a = leaves_acc_create(klv_count(t), &e);
 		struct leaves_progress lp;
 		long seen = 0;
 
 		if (a == NULL)
 			tool_die("%s", e.msg);
-		lp.on = !quiet && isatty(STDERR_FILENO);
-		lp.total = (games - shard_k + shard_n) / shard_n;
+		lp.on = !o.quiet && isatty(STDERR_FILENO);
+		lp.total = (o.games - o.shard_k + o.shard_n) / o.shard_n;
 		lp.round = (int)round;
-		lp.rounds = (int)rounds;
+		lp.rounds = (int)o.rounds;
 		/* Round r plays the games of seed + r - 1. */
-		if (leaves_play(a, &r, lex, t, seed + (uint64_t)round - 1, games,
-		    shard_k, shard_n, &interrupted, leaves_progress, &lp, &e) < 0)
+		if (leaves_play(a, &r, lex, t, o.seed + (uint64_t)round - 1,
+		    o.games, o.shard_k, o.shard_n, &interrupted, leaves_progress,
+		    &lp, &e) < 0)
 			tool_die("%s", e.msg);
-		if (accpath != NULL)
-			leaves_out(accpath, NULL, a, r.name);
+		if (o.acc != NULL)
+			leaves_out(o.acc, NULL, a, r.name);
 		else if ((seen = leaves_estimate(a, t, &e)) < 0)
 			tool_die("%s", e.msg);
-		if (!quiet)
+		if (!o.quiet)
 			fprintf(stderr, "%sbagsim: round %ld/%ld: %ld games, %" PRIu64
 			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
-			    "credited%s\n", lp.on ? "\r" : "", round, rounds, a->games,
-			    a->samples, a->samples ? (double)a->total / 1000.0 /
-			    (double)a->samples : 0.0, seen, klv_count(t),
-			    interrupted ? " (interrupted)" : "");
+			    "credited%s\n", lp.on ? "\r" : "", round, o.rounds,
+			    a->games, a->samples, leaves_acc_mean(a), seen,
+			    klv_count(t), interrupted ? " (interrupted)" : "");
 		leaves_acc_destroy(a);
 	}
-	if (out != NULL)
-		leaves_out(out, t, NULL, NULL);
+	if (o.out != NULL)
+		leaves_out(o.out, t, NULL, NULL);
 	klv_destroy(t);
 	lex_destroy(lex);
 	free(deflex);

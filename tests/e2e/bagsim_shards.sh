@@ -30,8 +30,15 @@ awk -v a="$t" -v b="$m" 'BEGIN { d = a - b; exit !(d < 0.0001 && d > -0.0001) }'
 [ "$(awk -F'\t' '$1 == "turns" { print $2 }' twice.table)" = 18 ]
 [ "$(awk -F'\t' '$1 == "turns" { print $3 }' twice.table)" = \
   "$(awk -F'\t' '$1 == "turns" { print $3 }' all.table)" ]
-# Files of another ruleset are refused.
-sed 's/^rules	no$/rules	en/' all.stats > en.stats
-! "$BIN/bagsim" merge all.stats en.stats > /dev/null 2>err
-grep -q 'ruleset en' err
+# Files of another ruleset are merged on their own, beside (bagsim merge
+# compares two rulesets); a third is refused.
+sed 's/^rules	no$/rules	no-nsf/' all.stats > nsf.stats
+"$BIN/bagsim" merge s1.stats nsf.stats s2.stats s3.stats > two.table
+[ "$(awk -F'\t' '$1 == "no" && $2 == "turns" { print $3 }' two.table)" = 9 ]
+[ "$(awk -F'\t' '$1 == "no-nsf" && $2 == "turns" { print $3 }' two.table)" = 9 ]
+awk -F'\t' 'NR > 1 && $1 == "no"' two.table | cut -f2- > no.rows
+tail -n +2 all.table | cmp - no.rows
+printf '#bagsim-stats 1\nrules\ten\ngames\t0\n' > en.stats
+! "$BIN/bagsim" merge all.stats nsf.stats en.stats > /dev/null 2>err
+grep -q 'en.stats:2: a third ruleset, en' err
 echo ok

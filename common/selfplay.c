@@ -1,0 +1,258 @@
+/* selfplay.c — robot self-play games; see selfplay.h. */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "selfplay.h"
+
+struct selfplay {
+	struct rules r;
+	int n;                                  /* seats */
+	struct game *g;
+	uint64_t seed;                          /* of the game last played */
+	enum robot_strategy strat[RULES_MAX_PLAYERS];
+	struct robot *rb[RULES_MAX_PLAYERS];    /* rb[0] lends its generator */
+	char name[RULES_MAX_PLAYERS][48];
+	/* What selfplay_open loaded, and the lexicon's name for GCG. */
+	struct lex *lex, *vocab;
+	struct klv *leaves, *seat_leaves[RULES_MAX_PLAYERS];
+	char lexname[64];
+};
+
+struct selfplay *
+selfplay_create(const struct rules *r, const struct lex *lex,
+    const struct lex *vocab, int nplayers, const struct selfplay_seat *seats,
+    struct err *e)
+{
+	struct selfplay *sp;
+
+	if (nplayers < 1 || nplayers > RULES_MAX_PLAYERS) {
+		err_set(e, 0, "%d players: 1 to %d", nplayers, RULES_MAX_PLAYERS);
+		return NULL;
+	}
+	if ((sp = calloc(1, sizeof *sp)) == NULL) {
+		err_set(e, 0, "out of memory");
+		return NULL;
+	}
+	sp->r = *r;
+	sp->n = nplayers;
+	for (int i = 0; i < nplayers; i++) {
+		struct robot_opts o = { seats[i].strategy, vocab, seats[i].leaves };
+		int same = 0;
+
+		sp->strat[i] = seats[i].strategy;
+		sp->rb[i] = i == 0 ? robot_create(&sp->r, lex, &o, e) :
+		    robot_create_sharing(sp->rb[0], &o, e);
+		if (sp->rb[i] == NULL) {
+			selfplay_destroy(sp);
+			return NULL;
+		}
+		for (int j = 0; j < nplayers; j++)
+			same += j != i && seats[j].strategy == seats[i].strategy;
+		snprintf(sp->name[i], sizeof sp->name[i], same ? "%s-%d" : "%s",
+		    robot_strategy_name(seats[i].strategy), i + 1);
+	}
+	if ((sp->g = game_create(&sp->r, nplayers, e)) == NULL) {
+		selfplay_destroy(sp);
+		return NULL;
+	}
+	return sp;
+}
+
+void
+selfplay_destroy(struct selfplay *sp)
+{
+	if (sp == NULL)
+		return;
+	game_destroy(sp->g);
+	/* Seat 0's robot lends its move generator: it goes last. */
+	for (int i = sp->n - 1; i >= 0; i--)
+		robot_destroy(sp->rb[i]);
+	klv_destroy(sp->leaves);
+	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
+		klv_destroy(sp->seat_leaves[i]);
+	lex_destroy(sp->vocab);
+	lex_destroy(sp->lex);
+	free(sp);
+}
+
+/* file_err: e says what is wrong with file path (from ie), naming it
+ * unless ie's message does. */
+static void
+file_err(struct err *e, const char *path, const struct err *ie)
+{
+	if (strstr(ie->msg, path) != NULL)
+		err_set(e, 0, "%s", ie->msg);
+	else
+		err_set(e, 0, "%s: %s", path, ie->msg);
+}
+
+/* The files of f, in the order their errors are reported: the lexicon,
+ * the vocabulary, the tables, then the seats. */
+struct selfplay *
+selfplay_open(const struct rules *r, const struct selfplay_files *f,
+    struct err *e)
+{
+	struct selfplay_seat seats[RULES_MAX_PLAYERS];
+	struct lex *lex, *vocab = NULL;
+	struct klv *leaves = NULL, *own[RULES_MAX_PLAYERS] = { NULL };
+	struct selfplay *sp = NULL;
+	const char *ln, *lp = f->leaves;
+	struct err ie;
+	int eq = 0;
+
+	if ((lex = lex_load(f->lexicon, r, &ie)) == NULL) {
+		file_err(e, f->lexicon, &ie);
+		return NULL;
+	}
+	/* A lexicon of another alphabet would load and play nonsense. */
+	ln = lex_rules_name(lex);
+	if (ln[0] != '\0' && strcmp(ln, r->name) != 0 &&
+	    strcmp(ln, r->lexicon_hint) != 0) {
+		err_set(e, 0, "%s: lexicon for ruleset %s, not %s", f->lexicon, ln,
+		    r->name);
+		goto fail;
+	}
+	if (f->vocab != NULL && (vocab = lex_load(f->vocab, r, &ie)) == NULL) {
+		file_err(e, f->vocab, &ie);
+		goto fail;
+	}
+	for (int i = 0; i < f->players && i < RULES_MAX_PLAYERS; i++)
+		eq |= f->strategy[i] == ROBOT_EQUITY && f->seat_leaves[i] == NULL;
+	if (lp == NULL && eq)
+		lp = f->default_leaves;
+	if (lp != NULL && (leaves = klv_load(lp, &ie)) == NULL) {
+		file_err(e, lp, &ie);
+		goto fail;
+	}
+	if (f->players < r->min_players || f->players > r->max_players) {
+		err_set(e, 0, "ruleset %s is for %d to %d players, not %d", r->name,
+		    r->min_players, r->max_players, f->players);
+		goto fail;
+	}
+	for (int i = 0; i < f->players; i++) {
+		const char *p = f->seat_leaves[i];
+
+		if (p != NULL && (own[i] = klv_load(p, &ie)) == NULL) {
+			file_err(e, p, &ie);
+			goto fail;
+		}
+		seats[i].strategy = f->strategy[i];
+		seats[i].leaves = own[i] != NULL ? own[i] : leaves;
+	}
+	if ((sp = selfplay_create(r, lex, vocab, f->players, seats, e)) == NULL)
+		goto fail;
+	sp->lex = lex;
+	sp->vocab = vocab;
+	sp->leaves = leaves;
+	memcpy(sp->seat_leaves, own, sizeof own);
+	/* The lexicon's name for GCG: its file name without ".lex". */
+	ln = strrchr(f->lexicon, '/');
+	ln = ln != NULL ? ln + 1 : f->lexicon;
+	snprintf(sp->lexname, sizeof sp->lexname, "%.*s", (int)(strlen(ln) > 4 &&
+	    strcmp(ln + strlen(ln) - 4, ".lex") == 0 ? strlen(ln) - 4 :
+	    strlen(ln)), ln);
+	return sp;
+fail:
+	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
+		klv_destroy(own[i]);
+	klv_destroy(leaves);
+	lex_destroy(vocab);
+	lex_destroy(lex);
+	return NULL;
+}
+
+const char *
+selfplay_name(const struct selfplay *sp, int i)
+{
+	return i >= 0 && i < sp->n ? sp->name[i] : "";
+}
+
+int
+selfplay_game(struct selfplay *sp, uint64_t seed, long k, struct err *e)
+{
+	uint64_t gs = rng_stream_seed(seed, (uint64_t)k);
+	struct rng rr;
+	struct err ie;
+	int turns = 0, scoreless = 0;
+
+	sp->seed = gs;
+	if (game_start(sp->g, gs, e) < 0)
+		return -1;
+	rng_seed(&rr, rng_stream_seed(gs, 1));
+	while (game_over(sp->g) == GAME_ON) {
+		const struct position *p = game_position(sp->g);
+		struct move m;
+
+		if (robot_choose(sp->rb[p->to_move], p, game_bag_count(sp->g),
+		    &rr, &m, &ie) < 0)
+			goto fail;
+		robot_stall(&scoreless, &m);
+		if (game_play(sp->g, &m, &ie) < 0)
+			goto fail;
+		if (++turns > SELFPLAY_MAX_TURNS) {
+			err_set(e, 0, "game %ld (seed %" PRIu64 "): does not end",
+			    k, gs);
+			return -1;
+		}
+	}
+	return 0;
+fail:
+	err_set(e, 0, "game %ld (seed %" PRIu64 "): %s", k, gs, ie.msg);
+	return -1;
+}
+
+const struct game *
+selfplay_last(const struct selfplay *sp)
+{
+	return sp->g;
+}
+
+uint64_t
+selfplay_seed(const struct selfplay *sp)
+{
+	return sp->seed;
+}
+
+int
+selfplay_header(FILE *fp, int nplayers)
+{
+	fprintf(fp, "#game\tseed\tplayer1\tplayer2\tscore1\tscore2\twinner\t"
+	    "turns\tbingos1\tbingos2\tend");
+	for (int i = 2; i < nplayers; i++)
+		fprintf(fp, "\tplayer%d\tscore%d\tbingos%d", i + 1, i + 1, i + 1);
+	putc('\n', fp);
+	return ferror(fp) ? -1 : 0;
+}
+
+int
+selfplay_line(const struct selfplay *sp, long k, FILE *fp)
+{
+	const struct game *g = sp->g;
+	int w = game_winner(g);
+
+	fprintf(fp, "%ld\t%" PRIu64 "\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s",
+	    k, sp->seed, sp->name[0], sp->name[1], game_score(g, 0),
+	    game_score(g, 1), w < 0 ? 0 : w + 1, game_turns(g),
+	    game_bingos(g, 0), game_bingos(g, 1), game_end_name(game_over(g)));
+	for (int i = 2; i < sp->n; i++)
+		fprintf(fp, "\t%s\t%d\t%d", sp->name[i], game_score(g, i),
+		    game_bingos(g, i));
+	putc('\n', fp);
+	return ferror(fp) ? -1 : 0;
+}
+
+int
+selfplay_gcg(const struct selfplay *sp, FILE *fp, const char *note,
+    struct err *e)
+{
+	const char *nicks[RULES_MAX_PLAYERS], *names[RULES_MAX_PLAYERS];
+
+	for (int i = 0; i < sp->n; i++) {
+		nicks[i] = sp->name[i];
+		names[i] = robot_strategy_name(sp->strat[i]);
+	}
+	return game_write_gcg(sp->g, fp, nicks, names,
+	    sp->lexname[0] != '\0' ? sp->lexname : NULL, note, e);
+}

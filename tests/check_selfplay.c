@@ -1,0 +1,236 @@
+/* check_selfplay.c — robot self-play games (selfplay.h): seat names, games
+ * that depend only on their seed and number, the game line, the record,
+ * and the files selfplay_open refuses.  Plays on the default lexicons. */
+#include <inttypes.h>
+#include "testutil.h"
+#include "selfplay.h"
+#include "stats.h"
+
+static char lexdir_path[512];
+
+/* default_path: the default lexicon or table NAME of the test run, or NULL
+ * (and a skip message) when it is not built. */
+static const char *
+default_path(const char *name, const char *who)
+{
+	const char *dir = getenv("ORDVERK_LEXDIR");
+
+	snprintf(lexdir_path, sizeof lexdir_path, "%s/%s",
+	    dir && *dir ? dir : "lexicons", name);
+	if (access(lexdir_path, R_OK) != 0) {
+		fprintf(stderr, "SKIP %s: %s not found\n", who, lexdir_path);
+		return NULL;
+	}
+	return lexdir_path;
+}
+
+static const char *
+text_of(FILE *fp)
+{
+	static char buf[1 << 16];
+	size_t n;
+
+	fflush(fp);
+	rewind(fp);
+	n = fread(buf, 1, sizeof buf - 1, fp);
+	buf[n] = '\0';
+	return buf;
+}
+
+static int
+fields(const char *line)
+{
+	int n = 1;
+
+	for (; *line && *line != '\n'; line++)
+		n += *line == '\t';
+	return n;
+}
+
+START_TEST(names_and_games)
+{
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = test_default_lex(r, "en", "names_and_games");
+	struct selfplay_seat same[2] = { { ROBOT_FULLSTERKUR, NULL },
+	    { ROBOT_FULLSTERKUR, NULL } };
+	struct selfplay_seat other[2] = { { ROBOT_FULLSTERKUR, NULL },
+	    { ROBOT_AMLODI, NULL } };
+	struct selfplay *a, *b;
+	struct err e;
+	char first[512];
+	int s0, s1, turns;
+	FILE *fp;
+
+	if (lex == NULL)
+		return;
+	a = selfplay_create(r, lex, NULL, 2, same, &e);
+	ck_assert_msg(a != NULL, "%s", e.msg);
+	b = selfplay_create(r, lex, NULL, 2, other, &e);
+	ck_assert_msg(b != NULL, "%s", e.msg);
+	ck_assert_str_eq(selfplay_name(a, 0), "fullsterkur-1");
+	ck_assert_str_eq(selfplay_name(a, 1), "fullsterkur-2");
+	ck_assert_str_eq(selfplay_name(b, 0), "fullsterkur");
+	ck_assert_str_eq(selfplay_name(b, 1), "amlodi");
+	ck_assert_str_eq(selfplay_name(b, 2), "");
+	/* Game 3 of seed 9, first alone, then after games 0 to 2: the same
+	 * game, and its seed is stream 3 of 9. */
+	ck_assert_int_eq(selfplay_game(b, 9, 3, &e), 0);
+	ck_assert_int_ne(game_over(selfplay_last(b)), GAME_ON);
+	ck_assert_uint_eq(selfplay_seed(b), rng_stream_seed(9, 3));
+	s0 = game_score(selfplay_last(b), 0);
+	s1 = game_score(selfplay_last(b), 1);
+	turns = game_turns(selfplay_last(b));
+	fp = tmpfile();
+	ck_assert_ptr_nonnull(fp);
+	selfplay_line(b, 3, fp);
+	snprintf(first, sizeof first, "%s", text_of(fp));
+	fclose(fp);
+	for (long k = 0; k <= 3; k++)
+		ck_assert_int_eq(selfplay_game(b, 9, k, &e), 0);
+	ck_assert_int_eq(game_score(selfplay_last(b), 0), s0);
+	ck_assert_int_eq(game_score(selfplay_last(b), 1), s1);
+	ck_assert_int_eq(game_turns(selfplay_last(b)), turns);
+	/* The line: game, seed, names, scores, winner, turns, bingos, end. */
+	fp = tmpfile();
+	ck_assert_ptr_nonnull(fp);
+	selfplay_header(fp, 2);
+	selfplay_line(b, 3, fp);
+	{
+		const char *t = text_of(fp), *line = strchr(t, '\n') + 1;
+		char want[128];
+
+		ck_assert_ptr_eq(strstr(t, "#game\tseed\tplayer1\tplayer2\tscore1"),
+		    t);
+		ck_assert_int_eq(fields(t), 11);
+		ck_assert_str_eq(line, first);
+		ck_assert_int_eq(fields(line), 11);
+		snprintf(want, sizeof want, "3\t%" PRIu64 "\tfullsterkur\tamlodi\t"
+		    "%d\t%d\t%d\t%d\t", rng_stream_seed(9, 3), s0, s1,
+		    s0 > s1 ? 1 : s0 < s1 ? 2 : 0, turns);
+		ck_assert_msg(strncmp(line, want, strlen(want)) == 0, "%s", line);
+	}
+	fclose(fp);
+	/* The record: nicknames, strategies, the note; no lexicon name
+	 * without selfplay_open. */
+	fp = tmpfile();
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(selfplay_gcg(b, fp, "a note", &e), 0);
+	{
+		const char *t = text_of(fp);
+
+		ck_assert_ptr_nonnull(strstr(t, "#player1 fullsterkur fullsterkur"));
+		ck_assert_ptr_nonnull(strstr(t, "#player2 amlodi amlodi"));
+		ck_assert_ptr_nonnull(strstr(t, "#note a note"));
+		ck_assert_ptr_null(strstr(t, "#lexicon"));
+	}
+	fclose(fp);
+	selfplay_destroy(a);
+	selfplay_destroy(b);
+	selfplay_destroy(NULL);
+	lex_destroy(lex);
+}
+END_TEST
+
+/* Three Danish players: the line has three more fields. */
+START_TEST(three_players)
+{
+	const struct rules *r = rules_builtin("da");
+	struct lex *lex = test_default_lex(r, "da", "three_players");
+	struct selfplay_seat seats[3] = { { ROBOT_FULLSTERKUR, NULL },
+	    { ROBOT_FULLSTERKUR, NULL }, { ROBOT_MIDLUNGUR, NULL } };
+	struct selfplay *sp;
+	struct stats st;
+	struct err e;
+	FILE *fp;
+
+	if (lex == NULL)
+		return;
+	sp = selfplay_create(r, lex, NULL, 3, seats, &e);
+	ck_assert_msg(sp != NULL, "%s", e.msg);
+	ck_assert_str_eq(selfplay_name(sp, 2), "midlungur");
+	ck_assert_int_eq(selfplay_game(sp, 1, 0, &e), 0);
+	stats_init(&st, "da", 3);
+	stats_game(&st, selfplay_last(sp));
+	ck_assert_uint_eq(st.st[STATS_SCORE].n, 3);
+	fp = tmpfile();
+	ck_assert_ptr_nonnull(fp);
+	selfplay_header(fp, 3);
+	ck_assert_int_eq(fields(text_of(fp)), 14);
+	rewind(fp);
+	selfplay_line(sp, 0, fp);
+	ck_assert_int_eq(fields(text_of(fp)), 14);
+	ck_assert_ptr_nonnull(strstr(text_of(fp), "\tmidlungur\t"));
+	fclose(fp);
+	selfplay_destroy(sp);
+	lex_destroy(lex);
+}
+END_TEST
+
+/* selfplay_open: the files it refuses, by name; the lexicon's name in
+ * the record. */
+START_TEST(open_files)
+{
+	const struct rules *r = rules_builtin("en");
+	const char *p = default_path("en.lex", "open_files");
+	struct selfplay_files f;
+	struct selfplay *sp;
+	struct err e;
+	char enlex[512];
+	FILE *fp;
+
+	if (p == NULL)
+		return;
+	snprintf(enlex, sizeof enlex, "%s", p);
+	memset(&f, 0, sizeof f);
+	f.lexicon = "/nonexistent/x.lex";
+	f.players = 2;
+	ck_assert_ptr_null(selfplay_open(r, &f, &e));
+	ck_assert_ptr_eq(strstr(e.msg, "/nonexistent/x.lex"), e.msg);
+	f.lexicon = enlex;
+	f.players = 3;
+	ck_assert_ptr_null(selfplay_open(r, &f, &e));
+	ck_assert_str_eq(e.msg, "ruleset en is for 2 to 2 players, not 3");
+	f.players = 2;
+	f.strategy[1] = ROBOT_EQUITY;
+	f.seat_leaves[1] = "/nonexistent/seat.klv2";
+	ck_assert_ptr_null(selfplay_open(r, &f, &e));
+	ck_assert_ptr_eq(strstr(e.msg, "/nonexistent/seat.klv2"), e.msg);
+	/* The default table is for equity seats without their own: here
+	 * none, so a missing default is not loaded. */
+	f.default_leaves = "/nonexistent/default.klv2";
+	f.seat_leaves[1] = NULL;
+	f.strategy[1] = ROBOT_FULLSTERKUR;
+	sp = selfplay_open(r, &f, &e);
+	ck_assert_msg(sp != NULL, "%s", e.msg);
+	ck_assert_int_eq(selfplay_game(sp, 5, 0, &e), 0);
+	fp = tmpfile();
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(selfplay_gcg(sp, fp, NULL, &e), 0);
+	ck_assert_ptr_nonnull(strstr(text_of(fp), "#lexicon en\n"));
+	fclose(fp);
+	selfplay_destroy(sp);
+	f.strategy[1] = ROBOT_EQUITY;
+	ck_assert_ptr_null(selfplay_open(r, &f, &e));
+	ck_assert_ptr_eq(strstr(e.msg, "/nonexistent/default.klv2"), e.msg);
+}
+END_TEST
+
+static Suite *
+selfplay_suite(void)
+{
+	Suite *s = suite_create("selfplay");
+	TCase *tc = tcase_create("games");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, names_and_games);
+	tcase_add_test(tc, three_players);
+	tcase_add_test(tc, open_files);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return test_run(selfplay_suite());
+}
