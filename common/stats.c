@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "picture.h"
 #include "stats.h"
 
 /* Names in the file and the table; the scale divides the mean
@@ -463,20 +464,6 @@ stats_sets_table(FILE *fp, const struct stats_sets *m)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* xml_text: writes s with XML's special characters escaped. */
-static void
-xml_text(FILE *fp, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '&': fputs("&amp;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		default: putc(*s, fp);
-		}
-}
-
 int
 stats_plot(FILE *fp, const struct stats *s, const struct rules *r)
 {
@@ -497,7 +484,7 @@ stats_plot(FILE *fp, const struct stats *s, const struct rules *r)
 	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
 	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	fprintf(fp, "<text x=\"%d\" y=\"18\">", L);
-	xml_text(fp, r->name);
+	picture_xml_text(fp, r->name);
 	fprintf(fp, ": mean turns on the rack per letter (%" PRIu64 " games, "
 	    "95 %% CI)</text>\n", s->games);
 	/* y axis with whole-turn ticks */
@@ -526,7 +513,7 @@ stats_plot(FILE *fp, const struct stats *s, const struct rules *r)
 		    x + (bw - 6) / 2.0, y0, y1);
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
 		    x + (bw - 6) / 2.0, H - B + 14);
-		xml_text(fp, letter_name(r, t));
+		picture_xml_text(fp, letter_name(r, t));
 		fputs("</text>\n", fp);
 		i++;
 	}
@@ -592,9 +579,9 @@ plot_pair(FILE *fp, const struct stats_sets *m)
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, "
 	    "Verdana, sans-serif\" font-size=\"12\">\n", W, PAIR_H, W, PAIR_H);
 	fprintf(fp, "<title>Residence per letter: ");
-	xml_text(fp, m->set[0].rules);
+	picture_xml_text(fp, m->set[0].rules);
 	fprintf(fp, " and ");
-	xml_text(fp, m->set[1].rules);
+	picture_xml_text(fp, m->set[1].rules);
 	fprintf(fp, "</title>\n<rect width=\"100%%\" height=\"100%%\" "
 	    "fill=\"white\"/>\n");
 	fprintf(fp, "<text x=\"%d\" y=\"22\" font-size=\"14\" "
@@ -606,7 +593,7 @@ plot_pair(FILE *fp, const struct stats_sets *m)
 		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" "
 		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">", PAIR_L, y, fill[i],
 		    PAIR_L + 20, y + 12);
-		xml_text(fp, m->set[i].rules);
+		picture_xml_text(fp, m->set[i].rules);
 		fprintf(fp, " (%" PRIu64 " games)</text>\n", m->set[i].games);
 	}
 	/* Turns: a grid line each step, labelled; the axis's name. */
@@ -644,7 +631,7 @@ plot_pair(FILE *fp, const struct stats_sets *m)
 		}
 		fprintf(fp, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\" "
 		    "font-size=\"13\">", x0 + PAIR_BW + 1, base + 18);
-		xml_text(fp, col[c].name);
+		picture_xml_text(fp, col[c].name);
 		fputs("</text>\n", fp);
 	}
 	fprintf(fp, "</svg>\n");
