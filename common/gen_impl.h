@@ -1,8 +1,19 @@
 /*
- * gen_impl.h — private to the move generator (gen.c): the definition of
- * struct gen, its limits, and the small helpers its searches call in
- * their loops (static inline).  No other file includes it; the API is
- * gen.h.
+ * gen_impl.h — private to gen.c and gen_best.c, the move generator's two
+ * halves: the definition of struct gen and what both use.  No other file
+ * includes it; the API is gen.h (the workspace, every move) and
+ * gen_best.h (the best move).
+ *
+ * gen.c owns the board's state in the workspace (tiles, cross-sets,
+ * anchors, premiums, in two orientations), the GADDAG walk and
+ * gen_record, which keeps what a search finds: the list for gen_all, the
+ * best move for gen_best's walk and for its search by anagrams.
+ * gen_best.c owns the rest of struct gen (its tables, row sums, queue
+ * and memos); gen.c's cross-sets read its tables of word parts once
+ * gen_best_ready has built them.
+ *
+ * What both halves call in their loops is static inline here, as it was
+ * inlined when they were one file.
  */
 #ifndef ORDVERK_GEN_IMPL_H
 #define ORDVERK_GEN_IMPL_H
@@ -10,6 +21,7 @@
 #include <stdint.h>
 #include "board.h"
 #include "gen.h"
+#include "gen_best.h"
 #include "lex.h"
 #include "move.h"
 #include "movegraph.h"
@@ -457,5 +469,12 @@ gen_word_find(const struct gen *g, uint64_t tag)
 	}
 	return &g->words[at];
 }
+
+/* gen.c's, for gen_best.c (each described where it is defined). */
+void gen_prepare(struct gen *g, const struct board *b);
+void gen_load_rack(struct gen *g, const struct position *p);
+void gen_anchor(struct gen *g, int a, int left_min);
+void gen_record(struct gen *g, int start, int end, int ms, int wm, int cs,
+	int np);
 
 #endif

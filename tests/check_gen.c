@@ -6,6 +6,7 @@
 #include "board.h"
 #include "game.h"
 #include "gen.h"
+#include "gen_best.h"
 #include "klv.h"
 #include "lex.h"
 #include "move.h"
