@@ -36,7 +36,7 @@ awk '
 /^#include "gen_impl.h"$/ && !d { print; print "#include <stdio.h>";
 	print "#include <x86intrin.h>";
 	print "int gen_exp;";
-	print "static unsigned long long ab_c[2][2]; static long ab_n[2][2];";
+	print "static unsigned long long ab_c[2][2], ab_t0; static long ab_n[2][2];";
 	print "__attribute__((destructor)) static void ab_dump(void) {";
 	print "\tfprintf(stderr, \"AB %.6f %.6f %.0f %.0f\\n\",";
 	print "\t    ((double)(ab_c[1][0] + ab_c[1][1]) / (ab_n[1][0] + ab_n[1][1])) /";
@@ -45,7 +45,7 @@ awk '
 	print "\t    (double)(ab_c[0][0] + ab_c[0][1]) / (ab_n[0][0] + ab_n[0][1]),";
 	print "\t    (double)(ab_c[1][0] + ab_c[1][1]) / (ab_n[1][0] + ab_n[1][1]));";
 	print "}"; d = 1; next }
-/^\tg->best_mode = 1;$/ && !s { print "\tunsigned long long ab_t0 = __rdtsc();"; print; s = 1; next }
+/^\tg->best_mode = 1;$/ && !s { print "\tab_t0 = __rdtsc();"; print; s = 1; next }
 /^\tg->best_mode = 0;$/ && s && !e { print;
 	print "\tab_c[gen_exp][g->rack[0] > 0] += __rdtsc() - ab_t0;";
 	print "\tab_n[gen_exp][g->rack[0] > 0]++;"; e = 1; next }
