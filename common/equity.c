@@ -9,6 +9,7 @@
 #include <string.h>
 #include "equity.h"
 #include "gen.h"
+#include "gen_best.h"
 #include "klv.h"
 
 /* The value of keeping leave (counts, index 0 = blanks), by the table or

@@ -6,7 +6,7 @@
  * player to move, the value of every sub-multiset the player may keep
  * (at most 2^7 for a 7-tile rack): from a leave table (klv.h) in one walk
  * of its DAWG, or from a function.  A move's equity is then its score
- * plus one read, by the tiles it uses (equity_used_index); gen.h's
+ * plus one read, by the tiles it uses (equity_used_index); gen_best.h's
  * gen_best_equity bounds spans with the best keep of each size, and
  * equity_choose finds the robot's move without listing every move.
  *

@@ -1,6 +1,6 @@
 /*
  * movegraph.h — the lexicon's nodes laid out again for the move
- * generator's search (gen.c).
+ * generator's searches (gen.c, gen_best.c).
  *
  * In a lexicon (lex.h) a sibling run is a list of nodes, one per letter,
  * and finding the arc for a letter means scanning the run.  Here each run

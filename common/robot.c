@@ -13,6 +13,7 @@
 #include <string.h>
 #include "equity.h"
 #include "gen.h"
+#include "gen_best.h"
 #include "robot.h"
 
 /* SPEC §4's table: how many playable moves each custom robot collects,

@@ -1,9 +1,9 @@
 /*
  * wordmap.h — the lexicon's words by letter multiset: given the letters a
  * move would lay down plus the tiles already in its squares, every word
- * made of exactly those letters.  gen_best (gen.c) fills a span of squares
- * from each sub-multiset of the rack this way instead of walking the
- * GADDAG square by square.
+ * made of exactly those letters.  gen_best (gen_best.c) fills a span of
+ * squares from each sub-multiset of the rack this way instead of walking
+ * the GADDAG square by square.
  *
  * Keys are wordsig.h's: the sum of a fixed random 64-bit key per letter.
  * The table is open-addressed with linear probing and at most about 3/4

@@ -1,6 +1,6 @@
 /*
  * wordsig.h — which letters complete a letter multiset into a word: a
- * quick, one-sided test for the move generator's blanks (gen.c).
+ * quick, one-sided test for the move generator's blanks (gen_best.c).
  *
  * A multiset of letters is keyed by the sum of a fixed random 64-bit key
  * per letter, so the key of a rack plus some tiles on the board is a sum

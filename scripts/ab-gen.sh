@@ -5,7 +5,7 @@
 # hour; this set-up's A/A runs came out 1.001, runs 0.991-1.013).
 #
 # TREE is a copy of the project in which the two versions are chosen at
-# run time by `extern int gen_exp;` (0: A, 1: B), e.g. in common/gen.c:
+# run time by `extern int gen_exp;` (0: A, 1: B), e.g. in common/gen_best.c:
 #	extern int gen_exp;
 #	if (gen_exp) { ...B... } else { ...A... }
 # The script copies TREE, times gen_best with rdtsc (x86-64) per version,
@@ -34,10 +34,10 @@ grep -q 'gen_exp' "$W"/common/*.c "$W"/common/*.h 2>/dev/null ||
 
 # gen_best's cycles per version (and blank turns apart), printed at exit.
 awk '
-/^#define SQ RULES_MAX_SQUARES/ && !d { print; print "#include <stdio.h>";
+/^#include "gen_impl.h"$/ && !d { print; print "#include <stdio.h>";
 	print "#include <x86intrin.h>";
 	print "int gen_exp;";
-	print "static unsigned long long ab_c[2][2]; static long ab_n[2][2];";
+	print "static unsigned long long ab_c[2][2], ab_t0; static long ab_n[2][2];";
 	print "__attribute__((destructor)) static void ab_dump(void) {";
 	print "\tfprintf(stderr, \"AB %.6f %.6f %.0f %.0f\\n\",";
 	print "\t    ((double)(ab_c[1][0] + ab_c[1][1]) / (ab_n[1][0] + ab_n[1][1])) /";
@@ -46,13 +46,13 @@ awk '
 	print "\t    (double)(ab_c[0][0] + ab_c[0][1]) / (ab_n[0][0] + ab_n[0][1]),";
 	print "\t    (double)(ab_c[1][0] + ab_c[1][1]) / (ab_n[1][0] + ab_n[1][1]));";
 	print "}"; d = 1; next }
-/^\tg->best_mode = 1;$/ && !s { print "\tunsigned long long ab_t0 = __rdtsc();"; print; s = 1; next }
+/^\tg->best_mode = 1;$/ && !s { print "\tab_t0 = __rdtsc();"; print; s = 1; next }
 /^\tg->best_mode = 0;$/ && s && !e { print;
 	print "\tab_c[gen_exp][g->rack[0] > 0] += __rdtsc() - ab_t0;";
 	print "\tab_n[gen_exp][g->rack[0] > 0]++;"; e = 1; next }
 { print }
-END { if (!d || !s || !e) { print "ab-gen.sh: gen.c has changed: update the script" > "/dev/stderr"; exit 1 } }
-' "$TREE/common/gen.c" > "$W/common/gen.c"
+END { if (!d || !s || !e) { print "ab-gen.sh: gen_best.c has changed: update the script" > "/dev/stderr"; exit 1 } }
+' "$TREE/common/gen_best.c" > "$W/common/gen_best.c"
 awk '
 /^\tif \(game_start\(sp->g, gs, e\) < 0\)$/ && !d {
 	print "\t{ extern int gen_exp; const char *ab = getenv(\"AB_RUN\");";

@@ -8,6 +8,7 @@
 #include "equity.h"
 #include "game.h"
 #include "gen.h"
+#include "gen_best.h"
 #include "klv.h"
 #include "lex.h"
 #include "move.h"

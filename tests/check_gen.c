@@ -6,6 +6,7 @@
 #include "board.h"
 #include "game.h"
 #include "gen.h"
+#include "gen_best.h"
 #include "klv.h"
 #include "lex.h"
 #include "move.h"
@@ -1000,6 +1001,56 @@ START_TEST(one_tile_both_ways_once)
 }
 END_TEST
 
+START_TEST(leave_hand)
+{
+	/* Rack: a blank, A A C E (letters 1, 1, 3, 5).  A play of A, a tile
+	 * on the board, a blank as G and E, and an I the rack lacks, leaves
+	 * A C: the blank goes, not a G or a C.  An exchange of A A ? leaves
+	 * C E; one given as a count, and a pass, leave the whole rack. */
+	static const uint8_t rack[RULES_MAX_TILES] = { 1, 2, 0, 1, 0, 1 };
+	uint8_t leave[RULES_MAX_TILES];
+	struct move m;
+	int t;
+
+	memset(&m, 0, sizeof m);
+	m.kind = MOVE_PLACE;
+	m.len = 5;
+	m.ntiles = 4;
+	m.tiles_known = 1;
+	m.tiles[0] = 1;
+	m.tiles[1] = 0;
+	m.tiles[2] = 7 | TILE_BLANK;
+	m.tiles[3] = 5;
+	m.tiles[4] = 9;
+	gen_leave(rack, &m, leave);
+	ck_assert_int_eq(leave[0], 0);
+	ck_assert_int_eq(leave[1], 1);
+	ck_assert_int_eq(leave[3], 1);
+	ck_assert_int_eq(leave[5], 0);
+	for (t = 0; t < RULES_MAX_TILES; t++)
+		if (t != 1 && t != 3)
+			ck_assert_int_eq(leave[t], 0);
+
+	memset(&m, 0, sizeof m);
+	m.kind = MOVE_EXCHANGE;
+	m.len = m.ntiles = 3;
+	m.tiles_known = 1;
+	m.tiles[0] = m.tiles[1] = 1;
+	m.tiles[2] = TILE_BLANK;
+	gen_leave(rack, &m, leave);
+	for (t = 0; t < RULES_MAX_TILES; t++)
+		ck_assert_int_eq(leave[t], t == 3 || t == 5);
+
+	m.tiles_known = 0;
+	gen_leave(rack, &m, leave);
+	ck_assert_mem_eq(leave, rack, RULES_MAX_TILES);
+	memset(&m, 0, sizeof m);
+	m.kind = MOVE_PASS;
+	gen_leave(rack, &m, leave);
+	ck_assert_mem_eq(leave, rack, RULES_MAX_TILES);
+}
+END_TEST
+
 START_TEST(sowpods_opening)
 {
 	/* SOWPODS, rack ?DIJNNR on an empty board: 1128 placements (across
@@ -1286,6 +1337,7 @@ gen_suite(void)
 	tc = tcase_create("hand");
 	tcase_add_test(tc, empty_board_tiny);
 	tcase_add_test(tc, one_tile_both_ways_once);
+	tcase_add_test(tc, leave_hand);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("conformance");
 	tcase_set_timeout(tc, 300);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "board.h"
 #include "gen.h"
+#include "gen_best.h"
 #include "lex.h"
 #include "rules.h"
 
