@@ -21,12 +21,12 @@
 #include <unistd.h>
 #include "err.h"
 #include "lex.h"
+#include "lexquery.h"
 #include "rules.h"
 #include "tool.h"
 #include "wordlist.h"
 
 #define LEX_FILE_MAX ((size_t)1 << 30)  /* refuse lexicon files above 1 GiB */
-#define PATTERN_MAX 63                  /* elements; positions fit a uint64 */
 #define OUTBUF_SIZE ((size_t)1 << 20)
 
 enum mode { M_CHECK, M_ANAGRAM, M_PATTERN, M_LIST, M_DIFF, M_INFO };
@@ -79,7 +79,6 @@ out_str(const char *s)
 struct ctx {
 	const struct rules *r;
 	const struct lex *lex;
-	const uint32_t *nodes;
 	int quiet, verbose;
 	enum show show;
 	uint8_t ascii[256];        /* byte -> tile for ASCII letters, 0 = none */
@@ -90,13 +89,7 @@ struct ctx {
 	uint8_t lowerlen[RULES_MAX_TILES];
 	long nno;                  /* words that are not in the lexicon */
 	int errors;
-	/* Lookup with memory: word lists are usually sorted, so a word shares
-	 * a prefix with the one before; arc[i] is the DAWG arc of prev[i] for
-	 * i < depth, and a lookup starts below the common prefix. */
-	uint32_t first[RULES_MAX_TILES];   /* root arc per tile, 0 = none */
-	uint8_t prev[RULES_MAX_WORD];
-	uint32_t arc[RULES_MAX_WORD];
-	int depth;
+	struct lexq_cursor cur;    /* lookups resume from the word before */
 };
 
 static const char synopsis[] =
@@ -242,16 +235,7 @@ ctx_init(struct ctx *c, const struct rules *r, const struct lex *lex)
 	memset(c, 0, sizeof *c);
 	c->r = r;
 	c->lex = lex;
-	c->nodes = lex_nodes(lex);
-	if (lex_word_count(lex) > 0) {
-		uint32_t i;
-
-		for (i = lex_dawg_root(lex);; i++) {
-			c->first[lex_node_tile(c->nodes[i])] = i;
-			if (lex_node_last(c->nodes[i]))
-				break;
-		}
-	}
+	lexq_cursor_init(&c->cur, lex);
 	for (ch = 'A'; ch <= 'Z'; ch++) {
 		c->ascii[ch] = (uint8_t)rules_letter_from_cp(r, (uint32_t)ch, NULL);
 		c->ascii[ch + 32] = (uint8_t)rules_letter_from_cp(r,
@@ -268,46 +252,6 @@ ctx_init(struct ctx *c, const struct rules *r, const struct lex *lex)
 		c->utf8len[t] = (uint8_t)(n > 0 ? n : 0);
 		c->lowerlen[t] = (uint8_t)(m > 0 ? m : 0);
 	}
-}
-
-/* lookup: lex_contains, resuming from the previous word's path. */
-static int
-lookup(struct ctx *c, const uint8_t *w, int n)
-{
-	const uint32_t *nodes = c->nodes;
-	int k = 0, i;
-
-	while (k < c->depth && k < n && c->prev[k] == w[k])
-		k++;
-	for (i = k; i < n; i++) {
-		uint32_t a = 0, run;
-
-		if (i == 0) {
-			a = w[0] < RULES_MAX_TILES ? c->first[w[0]] : 0;
-		} else if ((run = lex_node_child(nodes[c->arc[i - 1]])) != 0) {
-			/* Siblings ascend by tile and end with a last flag (checked
-			 * when the lexicon was loaded). */
-			for (;; run++) {
-				uint32_t x = nodes[run];
-				int t = lex_node_tile(x);
-
-				if (t == w[i]) {
-					a = run;
-					break;
-				}
-				if (t > w[i] || lex_node_last(x))
-					break;
-			}
-		}
-		if (a == 0) {
-			c->depth = i;
-			return 0;
-		}
-		c->arc[i] = a;
-		c->prev[i] = w[i];
-	}
-	c->depth = n;
-	return n > 0 && lex_node_accepts(nodes[c->arc[n - 1]]);
 }
 
 /* put_word: writes tiles as UTF-8, letters with TILE_BLANK in lowercase. */
@@ -403,7 +347,7 @@ check_one(struct ctx *c, const char *s, size_t len, int valid, const char *name,
 			}
 		}
 	}
-	ok = known && lookup(c, tiles, n);
+	ok = known && lexq_cursor_find(&c->cur, tiles, n);
 	if (!ok)
 		c->nno++;
 	if (c->quiet || (c->show == SHOW_VALID && !ok) ||
@@ -511,322 +455,77 @@ check_stdin(struct ctx *c)
 	free(buf);
 }
 
-/* --- anagrams --- */
+/* --- anagrams, patterns, listing and differences --- */
 
-struct found {
-	uint8_t t[RULES_MAX_WORD];
-	uint8_t n;
-};
-
-struct anagram {
-	struct ctx *c;
-	uint8_t rack[RULES_MAX_TILES];
-	uint8_t word[RULES_MAX_WORD];
-	struct found *f;
-	size_t nf, capf;
-};
-
-static void
-found_add(struct anagram *a, int n)
-{
-	if (a->nf == a->capf) {
-		a->capf = a->capf ? a->capf * 2 : 256;
-		a->f = tool_xrealloc(a->f, a->capf * sizeof *a->f);
-	}
-	memcpy(a->f[a->nf].t, a->word, (size_t)n);
-	a->f[a->nf].n = (uint8_t)n;
-	a->nf++;
-}
-
-/* anagram_walk: every word through sibling run `run` at depth d that the
- * rack can still make.  A real tile is used before a blank: if the word
- * can be made at all it can be made so, and each word is found once. */
-static void
-anagram_walk(struct anagram *a, uint32_t run, int d)
-{
-	const uint32_t *nodes = a->c->nodes;
-	uint32_t i;
-
-	if (run == 0 || d >= RULES_MAX_WORD)
-		return;
-	for (i = run;; i++) {
-		uint32_t node = nodes[i];
-		int t = lex_node_tile(node), used;
-
-		if (a->rack[t] > 0)
-			used = t;
-		else if (a->rack[0] > 0)
-			used = 0;
-		else
-			used = -1;
-		if (used >= 0) {
-			a->rack[used]--;
-			a->word[d] = (uint8_t)(used ? t : t | TILE_BLANK);
-			if (lex_node_accepts(node) && d + 1 >= 2)
-				found_add(a, d + 1);
-			anagram_walk(a, lex_node_child(node), d + 1);
-			a->rack[used]++;
-		}
-		if (lex_node_last(node))
-			break;
-	}
-}
-
+/* put_line: a word and a line end (-L prints even with -q). */
 static int
-found_cmp(const void *pa, const void *pb)
-{
-	const struct found *a = pa, *b = pb;
-	int i;
-
-	if (a->n != b->n)
-		return a->n > b->n ? -1 : 1;
-	for (i = 0; i < a->n; i++) {
-		int x = TILE_LETTER(a->t[i]), y = TILE_LETTER(b->t[i]);
-
-		if (x != y)
-			return x - y;
-	}
-	return 0;
-}
-
-static int
-do_anagram(struct ctx *c, const char *rack)
-{
-	struct anagram a;
-	struct err e;
-	size_t k;
-
-	memset(&a, 0, sizeof a);
-	a.c = c;
-	if (rules_rack_parse(c->r, rack, strlen(rack), a.rack, &e) < 0) {
-		tool_warn("rack '%s': %s", rack, e.msg);
-		return TOOL_ERR;
-	}
-	if (lex_word_count(c->lex) > 0)
-		anagram_walk(&a, lex_dawg_root(c->lex), 0);
-	if (a.nf > 1)
-		qsort(a.f, a.nf, sizeof *a.f, found_cmp);
-	if (!c->quiet)
-		for (k = 0; k < a.nf; k++) {
-			put_word(c, a.f[k].t, a.f[k].n);
-			out_put("\n", 1);
-		}
-	free(a.f);
-	return a.nf > 0 ? TOOL_OK : TOOL_NO;
-}
-
-/* --- patterns --- */
-
-enum { P_ANY = -1, P_STAR = -2 };
-
-struct pattern {
-	struct ctx *c;
-	int el[PATTERN_MAX];    /* tile, P_ANY or P_STAR */
-	int m;
-	uint8_t word[RULES_MAX_WORD];
-	long nfound;
-};
-
-/* closure: adds to set the positions reachable by skipping stars. */
-static uint64_t
-closure(const struct pattern *p, uint64_t set)
-{
-	int i;
-
-	for (i = 0; i < p->m; i++)
-		if ((set >> i & 1) && p->el[i] == P_STAR)
-			set |= (uint64_t)1 << (i + 1);
-	return set;
-}
-
-/* step: the positions after reading tile t from the positions in set. */
-static uint64_t
-step(const struct pattern *p, uint64_t set, int t)
-{
-	uint64_t next = 0;
-	int i;
-
-	for (i = 0; i < p->m; i++) {
-		if (!(set >> i & 1))
-			continue;
-		if (p->el[i] == P_STAR)
-			next |= (uint64_t)1 << i;
-		else if (p->el[i] == P_ANY || p->el[i] == t)
-			next |= (uint64_t)1 << (i + 1);
-	}
-	return closure(p, next);
-}
-
-/* pattern_walk: the trie below run, in tile order, with set the pattern
- * positions the path so far can be at (an NFA simulation, so each word is
- * visited, and printed, at most once). */
-static void
-pattern_walk(struct pattern *p, uint32_t run, int d, uint64_t set)
-{
-	const uint32_t *nodes = p->c->nodes;
-	uint32_t i;
-
-	if (run == 0 || d >= RULES_MAX_WORD)
-		return;
-	for (i = run;; i++) {
-		uint32_t node = nodes[i];
-		int t = lex_node_tile(node);
-		uint64_t next = step(p, set, t);
-
-		if (next != 0) {
-			p->word[d] = (uint8_t)t;
-			if (lex_node_accepts(node) && (next >> p->m & 1)) {
-				p->nfound++;
-				if (!p->c->quiet) {
-					put_word(p->c, p->word, d + 1);
-					out_put("\n", 1);
-				}
-			}
-			pattern_walk(p, lex_node_child(node), d + 1, next);
-		}
-		if (lex_node_last(node))
-			break;
-	}
-}
-
-static int
-do_pattern(struct ctx *c, const char *pat)
-{
-	struct pattern p;
-	size_t len = strlen(pat), i = 0;
-
-	memset(&p, 0, sizeof p);
-	p.c = c;
-	while (i < len) {
-		uint8_t tile = 0;
-		int lower, k;
-
-		if (p.m >= PATTERN_MAX) {
-			tool_warn("pattern '%s': longer than %d elements", pat,
-				PATTERN_MAX);
-			return TOOL_ERR;
-		}
-		if (pat[i] == '?' || pat[i] == '.') {
-			p.el[p.m++] = P_ANY;
-			i++;
-			continue;
-		}
-		if (pat[i] == '*') {
-			if (p.m == 0 || p.el[p.m - 1] != P_STAR)
-				p.el[p.m++] = P_STAR;
-			i++;
-			continue;
-		}
-		k = rules_decode_letter(c->r, pat + i, len - i, &tile, &lower);
-		if (k <= 0) {
-			tool_warn("pattern '%s': %s at byte %zu (letters of %s, "
-				"? . and * only)", pat,
-				k < 0 ? "invalid UTF-8" : "not a letter", i + 1,
-				c->r->name);
-			return TOOL_ERR;
-		}
-		p.el[p.m++] = tile;
-		i += (size_t)k;
-	}
-	if (lex_word_count(c->lex) > 0)
-		pattern_walk(&p, lex_dawg_root(c->lex), 0, closure(&p, 1));
-	return p.nfound > 0 ? TOOL_OK : TOOL_NO;
-}
-
-/* --- listing and differences --- */
-
-static int
-list_one(const uint8_t *w, int n, void *arg)
+put_line(const uint8_t *w, int n, void *arg)
 {
 	put_word(arg, w, n);
 	out_put("\n", 1);
 	return 0;
 }
 
-struct diff {
-	struct ctx *c;
-	const uint32_t *na, *nb;
-	uint8_t word[RULES_MAX_WORD];
-	long nplus, nminus;
-};
-
-static void
-diff_emit(struct diff *df, char sign, int n)
+/* put_found: a word found by a search, unless quiet. */
+static int
+put_found(const uint8_t *w, int n, void *arg)
 {
-	if (sign == '+')
-		df->nplus++;
-	else
-		df->nminus++;
-	if (df->c->quiet)
-		return;
-	out_put(&sign, 1);
-	put_word(df->c, df->word, n);
-	out_put("\n", 1);
+	const struct ctx *c = arg;
+
+	return c->quiet ? 0 : put_line(w, n, arg);
 }
 
-/* diff_all: every word below run (of nodes) as a sign line. */
-static void
-diff_all(struct diff *df, const uint32_t *nodes, uint32_t run, int d, char sign)
+static int
+do_anagram(struct ctx *c, const char *rack)
 {
-	uint32_t i;
+	uint8_t counts[RULES_MAX_TILES];
+	struct err e;
+	long nf;
 
-	if (run == 0 || d >= RULES_MAX_WORD)
-		return;
-	for (i = run;; i++) {
-		df->word[d] = (uint8_t)lex_node_tile(nodes[i]);
-		if (lex_node_accepts(nodes[i]))
-			diff_emit(df, sign, d + 1);
-		diff_all(df, nodes, lex_node_child(nodes[i]), d + 1, sign);
-		if (lex_node_last(nodes[i]))
-			break;
+	if (rules_rack_parse(c->r, rack, strlen(rack), counts, &e) < 0) {
+		tool_warn("rack '%s': %s", rack, e.msg);
+		return TOOL_ERR;
 	}
+	nf = lexq_anagrams(c->lex, counts, put_found, c, &e);
+	if (nf < 0) {
+		tool_warnerr(NULL, &e);
+		return TOOL_ERR;
+	}
+	return nf > 0 ? TOOL_OK : TOOL_NO;
 }
 
-/* diff_walk: merges sibling runs ra (of the first lexicon) and rb (of the
- * other) in tile order, as two sorted lists are merged; 0 = empty run. */
-static void
-diff_walk(struct diff *df, uint32_t ra, uint32_t rb, int d)
+static int
+do_pattern(struct ctx *c, const char *pat)
 {
-	uint32_t i = ra, j = rb;
+	struct lexq_pattern p;
+	struct err e;
 
-	if (d >= RULES_MAX_WORD)
-		return;
-	while (i != 0 || j != 0) {
-		int ta = i ? lex_node_tile(df->na[i]) : 64;
-		int tb = j ? lex_node_tile(df->nb[j]) : 64;
-
-		if (ta < tb) {
-			df->word[d] = (uint8_t)ta;
-			if (lex_node_accepts(df->na[i]))
-				diff_emit(df, '-', d + 1);
-			diff_all(df, df->na, lex_node_child(df->na[i]), d + 1, '-');
-		} else if (tb < ta) {
-			df->word[d] = (uint8_t)tb;
-			if (lex_node_accepts(df->nb[j]))
-				diff_emit(df, '+', d + 1);
-			diff_all(df, df->nb, lex_node_child(df->nb[j]), d + 1, '+');
-		} else {
-			int aa = lex_node_accepts(df->na[i]);
-			int ab = lex_node_accepts(df->nb[j]);
-
-			df->word[d] = (uint8_t)ta;
-			if (aa != ab)
-				diff_emit(df, aa ? '-' : '+', d + 1);
-			diff_walk(df, lex_node_child(df->na[i]),
-				lex_node_child(df->nb[j]), d + 1);
-		}
-		if (ta <= tb)
-			i = lex_node_last(df->na[i]) ? 0 : i + 1;
-		if (tb <= ta)
-			j = lex_node_last(df->nb[j]) ? 0 : j + 1;
+	if (lexq_pattern_parse(&p, c->r, pat, strlen(pat), &e) < 0) {
+		tool_warn("pattern '%s': %s", pat, e.msg);
+		return TOOL_ERR;
 	}
+	return lexq_pattern_words(c->lex, &p, put_found, c) > 0 ? TOOL_OK :
+	    TOOL_NO;
+}
+
+/* put_change: a word of a difference after its sign, unless quiet. */
+static int
+put_change(int sign, const uint8_t *w, int n, void *arg)
+{
+	const struct ctx *c = arg;
+	char ch = (char)sign;
+
+	if (c->quiet)
+		return 0;
+	out_put(&ch, 1);
+	return put_line(w, n, arg);
 }
 
 static int
 do_diff(struct ctx *c, const char *other_path)
 {
 	struct lex *other = load(other_path, c->r, NULL, 0);
-	struct diff df;
+	long n;
 
 	if (other == NULL)
 		return TOOL_ERR;
@@ -834,14 +533,9 @@ do_diff(struct ctx *c, const char *other_path)
 		lex_destroy(other);
 		return TOOL_ERR;
 	}
-	memset(&df, 0, sizeof df);
-	df.c = c;
-	df.na = c->nodes;
-	df.nb = lex_nodes(other);
-	diff_walk(&df, lex_word_count(c->lex) ? lex_dawg_root(c->lex) : 0,
-		lex_word_count(other) ? lex_dawg_root(other) : 0, 0);
+	n = lexq_diff(c->lex, other, put_change, c);
 	lex_destroy(other);
-	return df.nplus + df.nminus > 0 ? TOOL_NO : TOOL_OK;
+	return n > 0 ? TOOL_NO : TOOL_OK;
 }
 
 static int
@@ -1013,7 +707,7 @@ main(int argc, char *argv[])
 		ret = do_pattern(&c, arg);
 		break;
 	case M_LIST:
-		ret = lex_foreach(lex, list_one, &c) == 0 ? TOOL_OK : TOOL_ERR;
+		ret = lex_foreach(lex, put_line, &c) == 0 ? TOOL_OK : TOOL_ERR;
 		break;
 	case M_DIFF:
 		ret = do_diff(&c, arg);
