@@ -5,10 +5,10 @@
  * Checking is built for throughput (SPEC §5: over 5 million lookups a
  * second): standard input is read in 1 MiB blocks and each line checked in
  * place; words whose letters are one code point of one or two UTF-8 bytes
- * are mapped to tiles by table instead of the general normaliser; a lookup
- * starts from the previous word's path below their common prefix (lists
- * are usually sorted); only the lexicon's DAWG is read; output goes
- * through one large buffer.
+ * are mapped to tiles by table (tiletext.h) instead of the general
+ * normaliser; a lookup starts from the previous word's path below their
+ * common prefix (lexq_cursor_find: lists are usually sorted); only the
+ * lexicon's DAWG is read; output goes through one large buffer.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +23,7 @@
 #include "lex.h"
 #include "lexquery.h"
 #include "rules.h"
+#include "tiletext.h"
 #include "tool.h"
 #include "wordlist.h"
 
@@ -81,12 +82,7 @@ struct ctx {
 	const struct lex *lex;
 	int quiet, verbose;
 	enum show show;
-	uint8_t ascii[256];        /* byte -> tile for ASCII letters, 0 = none */
-	uint8_t two[0x800];        /* code point < U+0800 -> tile, 0 = none */
-	char utf8[RULES_MAX_TILES][8];
-	uint8_t utf8len[RULES_MAX_TILES];
-	char lower[RULES_MAX_TILES][8];
-	uint8_t lowerlen[RULES_MAX_TILES];
+	struct tiletext tt;        /* words to tiles and back by table */
 	long nno;                  /* words that are not in the lexicon */
 	int errors;
 	struct lexq_cursor cur;    /* lookups resume from the word before */
@@ -230,52 +226,20 @@ check_rules(const char *path, const struct lex *lex, const struct rules *r)
 static void
 ctx_init(struct ctx *c, const struct rules *r, const struct lex *lex)
 {
-	int t, ch;
-
 	memset(c, 0, sizeof *c);
 	c->r = r;
 	c->lex = lex;
 	lexq_cursor_init(&c->cur, lex);
-	for (ch = 'A'; ch <= 'Z'; ch++) {
-		c->ascii[ch] = (uint8_t)rules_letter_from_cp(r, (uint32_t)ch, NULL);
-		c->ascii[ch + 32] = (uint8_t)rules_letter_from_cp(r,
-			(uint32_t)ch + 32, NULL);
-	}
-	for (ch = 0x80; ch < 0x800; ch++)
-		c->two[ch] = (uint8_t)rules_letter_from_cp(r, (uint32_t)ch, NULL);
-	for (t = 1; t <= r->nletters && t < RULES_MAX_TILES; t++) {
-		uint8_t one = (uint8_t)t, blank = (uint8_t)(t | TILE_BLANK);
-		int n = rules_word_to_utf8(r, &one, 1, c->utf8[t], sizeof c->utf8[t]);
-		int m = rules_word_to_utf8(r, &blank, 1, c->lower[t],
-			sizeof c->lower[t]);
-
-		c->utf8len[t] = (uint8_t)(n > 0 ? n : 0);
-		c->lowerlen[t] = (uint8_t)(m > 0 ? m : 0);
-	}
+	tiletext_init(&c->tt, r);
 }
 
 /* put_word: writes tiles as UTF-8, letters with TILE_BLANK in lowercase. */
 static void
 put_word(const struct ctx *c, const uint8_t *w, int n)
 {
-	char buf[RULES_MAX_WORD * 8];
-	size_t o = 0;
-	int i;
+	char buf[TILETEXT_WORD_MAX];
 
-	for (i = 0; i < n; i++) {
-		int t = TILE_LETTER(w[i]);
-
-		if (TILE_IS_BLANK(w[i])) {
-			memcpy(buf + o, c->lower[t], c->lowerlen[t]);
-			o += c->lowerlen[t];
-		} else if (c->utf8len[t] == 1) {
-			buf[o++] = c->utf8[t][0];
-		} else {
-			memcpy(buf + o, c->utf8[t], c->utf8len[t]);
-			o += c->utf8len[t];
-		}
-	}
-	out_put(buf, o);
+	out_put(buf, tiletext_write(&c->tt, w, n, buf));
 }
 
 /* check_one: looks up one trimmed entry and prints its line.  Unless
@@ -288,34 +252,11 @@ check_one(struct ctx *c, const char *s, size_t len, int valid, const char *name,
 	long line)
 {
 	uint8_t tiles[RULES_MAX_WORD];
-	int n = 0, ok, known = 1;
-	size_t i;
+	int n, ok, known = 1;
 
-	/* Fast path: letters of the alphabet written as one code point of one
-	 * or two bytes (so already NFC, and nothing to fold), length in range.
-	 * Anything else goes to the general normaliser. */
-	n = c->r->multi ? -1 : 0;   /* letters of several characters: no */
-	for (i = 0; n >= 0 && i < len && n < RULES_MAX_WORD; n++) {
-		unsigned char b = (unsigned char)s[i];
-		size_t k = 1;
-		uint8_t t;
-
-		if (b < 0x80) {
-			t = c->ascii[b];
-		} else if (b >= 0xc2 && b < 0xe0 && i + 1 < len &&
-		    ((unsigned char)s[i + 1] & 0xc0) == 0x80) {
-			t = c->two[(b & 0x1fu) << 6 | ((unsigned char)s[i + 1] & 0x3fu)];
-			k = 2;
-		} else {
-			t = 0;
-		}
-		if (t == 0)
-			break;      /* i < len: the general path decides */
-		tiles[n] = t;
-		i += k;
-	}
-	if (n < 0 || i < len || n < c->r->min_word || n > c->r->max_word)
-		n = -1;
+	/* Most words are read by table; anything else goes to the general
+	 * normaliser. */
+	n = tiletext_read(&c->tt, s, len, tiles);
 	if (n < 0) {
 		uint32_t bad = 0;
 		enum norm_result res;
