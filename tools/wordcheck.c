@@ -305,95 +305,35 @@ check_one(struct ctx *c, const char *s, size_t len, int valid, const char *name,
 	return 0;
 }
 
-/* check_line: one raw input line (no '\n'): trims it, refuses what the
- * word-list reader refuses, and checks it.  Returns -1 if the rest of the
- * input is not worth reading (UTF-16). */
-static int
-check_line(struct ctx *c, char *s, size_t n, long line)
-{
-	while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	while (n > 0 && (*s == ' ' || *s == '\t')) {
-		s++;
-		n--;
-	}
-	if (line == 1 && n >= 2 &&
-	    (((unsigned char)s[0] == 0xff && (unsigned char)s[1] == 0xfe) ||
-	     ((unsigned char)s[0] == 0xfe && (unsigned char)s[1] == 0xff))) {
-		tool_warnfl("<stdin>", line,
-			"UTF-16 text (byte order mark); convert it to UTF-8");
-		c->errors++;
-		return -1;
-	}
-	if (line == 1 && n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
-		s += 3;
-		n -= 3;
-	}
-	if (n == 0)
-		return 0;
-	s[n] = '\0';
-	return check_one(c, s, n, 0, "<stdin>", line);
-}
-
-/* check_stdin: reads standard input in large blocks and checks each line
- * in place (the word-list reader copies every line; this path is the one
+/* check_stdin: checks the lines of standard input in place (the scanner
+ * does not copy them, as the word-list reader does; this path is the one
  * SPEC §5 measures).  Plain text only. */
 static void
 check_stdin(struct ctx *c)
 {
-	size_t cap = (size_t)1 << 20, have = 0, start, i;
-	char *buf = tool_xmalloc(cap + WORDLIST_LINE_MAX + 2);
-	long line = 0;
-	int skipping = 0, eof = 0;
-	ssize_t r;
+	struct wordlist_scan sc;
+	enum wordlist_status st;
+	struct err e;
+	size_t len;
+	char *s;
 
-	while (!eof) {
-		r = read(STDIN_FILENO, buf + have, cap - have);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			tool_warn("<stdin>:");
-			c->errors++;
-			break;
-		}
-		if (r == 0) {
-			eof = 1;
-			if (have == 0)
-				break;
-			buf[have++] = '\n';    /* a last line without line end */
-		} else {
-			have += (size_t)r;
-		}
-		/* Whole lines in buf[0..have); the rest waits for more input. */
-		start = 0;
-		for (i = 0;;) {
-			char *nl = memchr(buf + i, '\n', have - i);
-			size_t end;
-
-			if (nl == NULL)
-				break;
-			end = (size_t)(nl - buf);
-			line++;
-			if (skipping) {
-				skipping = 0;
-				tool_warnfl("<stdin>", line, "line longer than %d bytes",
-					WORDLIST_LINE_MAX);
-				c->errors++;
-			} else if (check_line(c, buf + start, end - start, line) < 0) {
-				free(buf);
-				return;
-			}
-			start = i = end + 1;
-		}
-		memmove(buf, buf + start, have - start);
-		have -= start;
-		if (have > WORDLIST_LINE_MAX) {
-			/* No line end within the cap: drop the line's bytes. */
-			skipping = 1;
-			have = 0;
-		}
+	if (wordlist_scan_init(&sc, STDIN_FILENO, &e) != 0) {
+		tool_warnerr(NULL, &e);
+		c->errors++;
+		return;
 	}
-	free(buf);
+	while ((st = wordlist_scan_next(&sc, &s, &len, &e)) != WORDLIST_EOF) {
+		if (st == WORDLIST_ENTRY) {
+			if (check_one(c, s, len, 0, "<stdin>", sc.line) < 0)
+				break;
+			continue;
+		}
+		tool_warnerr("<stdin>", &e);
+		c->errors++;
+		if (st == WORDLIST_FATAL)
+			break;
+	}
+	wordlist_scan_free(&sc);
 }
 
 /* --- anagrams, patterns, listing and differences --- */
