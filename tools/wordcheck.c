@@ -10,14 +10,12 @@
  * common prefix (lexq_cursor_find: lists are usually sorted); only the
  * lexicon's DAWG is read; output goes through one large buffer.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "err.h"
 #include "lex.h"
@@ -27,54 +25,32 @@
 #include "tool.h"
 #include "wordlist.h"
 
-#define LEX_FILE_MAX ((size_t)1 << 30)  /* refuse lexicon files above 1 GiB */
 #define OUTBUF_SIZE ((size_t)1 << 20)
 
 enum mode { M_CHECK, M_ANAGRAM, M_PATTERN, M_LIST, M_DIFF, M_INFO };
 enum show { SHOW_ALL, SHOW_VALID, SHOW_INVALID };
 
-/* A large output buffer over stdout; a write error is remembered and the
- * rest of the output is dropped (tool_fshut reports it at the end). */
-struct out {
-	char *b;
-	size_t n;
-	int bad;
-	int err;        /* errno of the failed write */
-};
-
-static struct out out;
-
-static void
-out_flush(void)
-{
-	if (out.n > 0 && !out.bad && fwrite(out.b, 1, out.n, stdout) != out.n) {
-		out.bad = 1;
-		out.err = errno;
-	}
-	out.n = 0;
-}
+/* Output goes through one large buffer (tool_out); a write error is
+ * reported once at the end. */
+static struct tool_out out;
 
 static void
 out_put(const char *s, size_t n)
 {
-	if (out.n + n > OUTBUF_SIZE) {
-		out_flush();
-		if (n > OUTBUF_SIZE) {
-			if (!out.bad && fwrite(s, 1, n, stdout) != n) {
-				out.bad = 1;
-				out.err = errno;
-			}
-			return;
-		}
-	}
-	memcpy(out.b + out.n, s, n);
-	out.n += n;
+	tool_out_put(&out, s, n);
 }
 
-static void
-out_str(const char *s)
+/* out_fmt: one formatted line of at most 511 bytes (longer is cut). */
+static void __attribute__((format(printf, 1, 2)))
+out_fmt(const char *fmt, ...)
 {
-	out_put(s, strlen(s));
+	char line[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	out_put(line, strlen(line));
 }
 
 struct ctx {
@@ -119,89 +95,6 @@ help(void)
 	      "  -i, --info            ruleset, words, nodes, bytes, checksum\n"
 	      "  -h, --help, -V, --version\n", stdout);
 	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
-}
-
-/* read_file: the whole of path ("-" = standard input) in a malloc'ed
- * buffer; NULL with a message printed on failure. */
-static unsigned char *
-read_file(const char *path, size_t *len)
-{
-	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
-	size_t cap = 1 << 16, n = 0;
-	unsigned char *buf;
-	ssize_t r;
-
-	if (fd < 0) {
-		tool_warn("%s:", path);
-		return NULL;
-	}
-	if (fd == STDIN_FILENO)
-		path = "<stdin>";
-	buf = tool_xmalloc(cap);
-	for (;;) {
-		if (n == cap) {
-			if (cap >= LEX_FILE_MAX) {
-				tool_warn("%s: larger than %zu bytes: not a lexicon",
-					path, LEX_FILE_MAX);
-				goto fail;
-			}
-			cap *= 2;
-			buf = tool_xrealloc(buf, cap);
-		}
-		r = read(fd, buf + n, cap - n);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			tool_warn("%s:", path);
-			goto fail;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	if (fd != STDIN_FILENO)
-		close(fd);
-	*len = n;
-	return buf;
-fail:
-	if (fd != STDIN_FILENO)
-		close(fd);
-	free(buf);
-	return NULL;
-}
-
-/* load: reads a lexicon; r may be NULL for ordverk files.  *bytes (may be
- * NULL) gets the file size.  Unless full, only the DAWG is read and checked
- * (lex_load_dawg): all that looking words up needs, a fraction of the file.
- * Pipes and "-" are read whole into memory first. */
-static struct lex *
-load(const char *path, const struct rules *r, size_t *bytes, int full)
-{
-	size_t len = 0;
-	unsigned char *buf;
-	struct err e;
-	struct lex *lex;
-	struct stat st;
-
-	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		lex = full ? lex_load(path, r, &e) : lex_load_dawg(path, r, &e);
-		if (lex == NULL)
-			tool_warn("%s", e.msg);     /* names the file */
-		if (bytes != NULL)
-			*bytes = (size_t)st.st_size;
-		return lex;
-	}
-	buf = read_file(path, &len);
-	if (buf == NULL)
-		return NULL;
-	lex = full ? lex_load_mem(buf, len, r, &e) :
-	    lex_load_mem_dawg(buf, len, r, &e);
-	free(buf);
-	if (bytes != NULL)
-		*bytes = len;
-	if (lex == NULL)
-		tool_warnerr(strcmp(path, "-") == 0 ? "<stdin>" : path, &e);
-	return lex;
 }
 
 /* check_rules: a lexicon that names its ruleset must name r's, or one with
@@ -405,7 +298,7 @@ put_change(int sign, const uint8_t *w, int n, void *arg)
 static int
 do_diff(struct ctx *c, const char *other_path)
 {
-	struct lex *other = load(other_path, c->r, NULL, 0);
+	struct lex *other = tool_load_lexicon(other_path, c->r, 0, NULL);
 	long n;
 
 	if (other == NULL)
@@ -422,33 +315,19 @@ do_diff(struct ctx *c, const char *other_path)
 static int
 do_info(struct ctx *c, const char *path, size_t len)
 {
-	char line[512];
+	uint32_t nodes = lex_node_count(c->lex), dawg = lex_dawg_nodes(c->lex);
 
 	if (c->quiet)
 		return TOOL_OK;
-	snprintf(line, sizeof line, "file\t%s\n", path);
-	out_str(line);
-	snprintf(line, sizeof line, "ruleset\t%s\n", c->r->name);
-	out_str(line);
-	snprintf(line, sizeof line, "format\t%s\n",
-		lex_rules_name(c->lex)[0] ? "ordverk" : "kwg");
-	out_str(line);
-	snprintf(line, sizeof line, "words\t%zu\n", lex_word_count(c->lex));
-	out_str(line);
-	snprintf(line, sizeof line, "nodes\t%lu\n",
-		(unsigned long)lex_node_count(c->lex));
-	out_str(line);
-	snprintf(line, sizeof line, "dawg_nodes\t%lu\n",
-		(unsigned long)lex_dawg_nodes(c->lex));
-	out_str(line);
-	snprintf(line, sizeof line, "gaddag_nodes\t%lu\n",
-		(unsigned long)(lex_node_count(c->lex) - lex_dawg_nodes(c->lex)));
-	out_str(line);
-	snprintf(line, sizeof line, "bytes\t%zu\n", len);
-	out_str(line);
-	snprintf(line, sizeof line, "checksum\t%08lx\n",
-		(unsigned long)lex_checksum(c->lex));
-	out_str(line);
+	out_fmt("file\t%s\n", path);
+	out_fmt("ruleset\t%s\n", c->r->name);
+	out_fmt("format\t%s\n", lex_rules_name(c->lex)[0] ? "ordverk" : "kwg");
+	out_fmt("words\t%zu\n", lex_word_count(c->lex));
+	out_fmt("nodes\t%lu\n", (unsigned long)nodes);
+	out_fmt("dawg_nodes\t%lu\n", (unsigned long)dawg);
+	out_fmt("gaddag_nodes\t%lu\n", (unsigned long)(nodes - dawg));
+	out_fmt("bytes\t%zu\n", len);
+	out_fmt("checksum\t%08lx\n", (unsigned long)lex_checksum(c->lex));
 	return TOOL_OK;
 }
 
@@ -540,8 +419,8 @@ main(int argc, char *argv[])
 		}
 		lex_path = default_path;
 	}
-	lex = load(lex_path, rules_name ? &rules : NULL, &lex_bytes,
-		mode == M_INFO);
+	lex = tool_load_lexicon(lex_path, rules_name ? &rules : NULL,
+		mode == M_INFO, &lex_bytes);
 	if (lex == NULL) {
 		free(default_path);
 		return TOOL_ERR;
@@ -559,7 +438,7 @@ main(int argc, char *argv[])
 		return TOOL_ERR;
 	}
 
-	out.b = tool_xmalloc(OUTBUF_SIZE);
+	tool_out_init(&out, stdout, "<stdout>", OUTBUF_SIZE);
 	ctx_init(&c, &rules, lex);
 	c.quiet = quiet;
 	c.verbose = verbose;
@@ -598,14 +477,8 @@ main(int argc, char *argv[])
 		ret = do_info(&c, lex_path, lex_bytes);
 		break;
 	}
-	out_flush();
-	free(out.b);
+	ret = tool_out_close(&out, ret);
 	lex_destroy(lex);
 	free(default_path);
-	if (out.bad) {
-		errno = out.err;
-		tool_warn("<stdout>: write error:");
-		return TOOL_ERR;
-	}
-	return tool_fshut(stdout, "<stdout>", ret);
+	return ret;
 }
