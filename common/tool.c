@@ -1,6 +1,7 @@
 /* tool.c — diagnostics, allocation, line reading and atomic output for the
  * tools.  See tool.h; the library proper never uses this module. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "lex.h"
 #include "tool.h"
 
 static const char *progname = "ordverk";
@@ -158,6 +160,132 @@ tool_fshut(FILE *fp, const char *name, int ret)
 		return TOOL_ERR;
 	}
 	return ret;
+}
+
+void
+tool_out_init(struct tool_out *o, FILE *fp, const char *name, size_t cap)
+{
+	memset(o, 0, sizeof *o);
+	o->fp = fp;
+	o->name = name;
+	o->cap = cap;
+	o->b = tool_xmalloc(cap);
+}
+
+static void
+out_write(struct tool_out *o, const char *s, size_t n)
+{
+	if (n > 0 && !o->bad && fwrite(s, 1, n, o->fp) != n) {
+		o->bad = 1;
+		o->err = errno;
+	}
+}
+
+void
+tool_out_spill(struct tool_out *o, const char *s, size_t n)
+{
+	out_write(o, o->b, o->n);
+	o->n = 0;
+	if (n > o->cap) {
+		out_write(o, s, n);
+		return;
+	}
+	memcpy(o->b, s, n);
+	o->n = n;
+}
+
+int
+tool_out_close(struct tool_out *o, int ret)
+{
+	out_write(o, o->b, o->n);
+	o->n = 0;
+	free(o->b);
+	o->b = NULL;
+	if (o->bad) {
+		errno = o->err;
+		tool_warn("%s: write error:", o->name);
+		return TOOL_ERR;
+	}
+	return tool_fshut(o->fp, o->name, ret);
+}
+
+unsigned char *
+tool_read_all(const char *path, size_t max, const char *what, size_t *len)
+{
+	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
+	size_t cap = 1 << 16, n = 0;
+	unsigned char *buf;
+	ssize_t r;
+
+	if (fd < 0) {
+		tool_warn("%s:", path);
+		return NULL;
+	}
+	if (fd == STDIN_FILENO)
+		path = "<stdin>";
+	buf = tool_xmalloc(cap);
+	for (;;) {
+		if (n == cap) {
+			if (cap >= max) {
+				tool_warn("%s: larger than %zu bytes: not %s", path,
+					max, what);
+				goto fail;
+			}
+			cap *= 2;
+			buf = tool_xrealloc(buf, cap);
+		}
+		r = read(fd, buf + n, cap - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			tool_warn("%s:", path);
+			goto fail;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+	*len = n;
+	return buf;
+fail:
+	if (fd != STDIN_FILENO)
+		close(fd);
+	free(buf);
+	return NULL;
+}
+
+struct lex *
+tool_load_lexicon(const char *path, const struct rules *r, int full,
+	size_t *bytes)
+{
+	const size_t max = (size_t)1 << 30;
+	size_t len = 0;
+	unsigned char *buf;
+	struct err e;
+	struct lex *lex;
+	struct stat st;
+
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		lex = full ? lex_load(path, r, &e) : lex_load_dawg(path, r, &e);
+		if (lex == NULL)
+			tool_warn("%s", e.msg);     /* names the file */
+		if (bytes != NULL)
+			*bytes = (size_t)st.st_size;
+		return lex;
+	}
+	buf = tool_read_all(path, max, "a lexicon", &len);
+	if (buf == NULL)
+		return NULL;
+	lex = full ? lex_load_mem(buf, len, r, &e) :
+	    lex_load_mem_dawg(buf, len, r, &e);
+	free(buf);
+	if (bytes != NULL)
+		*bytes = len;
+	if (lex == NULL)
+		tool_warnerr(strcmp(path, "-") == 0 ? "<stdin>" : path, &e);
+	return lex;
 }
 
 void

@@ -14,8 +14,11 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include "err.h"
 #include "rules.h"
+
+struct lex;
 
 enum { TOOL_OK = 0, TOOL_NO = 1, TOOL_ERR = 2 };
 
@@ -48,6 +51,57 @@ int tool_parse_long(const char *s, long min, long max, long *out);
  * prints a message and returns TOOL_ERR, else returns ret unchanged.
  * Use as the last step: return tool_fshut(stdout, "<stdout>", ret). */
 int tool_fshut(FILE *fp, const char *name, int ret);
+
+/* Buffered output for filters that write millions of short pieces: one
+ * large buffer over a stream, filled by memcpy (tool_out_put is inline),
+ * cheaper than a stdio call a piece.  A write error is remembered and the
+ * rest of the output dropped; tool_out_close reports it.
+ * tool_out_init: a buffer of cap bytes over fp, named name in messages
+ *   (exits 2 when memory runs out).
+ * tool_out_put: appends s[0..n); a piece larger than cap is written
+ *   straight through after what is buffered.
+ * tool_out_close: writes what is buffered and frees the buffer; on a write
+ *   error, now or before, prints "NAME: write error: strerror" and returns
+ *   TOOL_ERR, else returns tool_fshut(fp, name, ret). */
+struct tool_out {
+	FILE *fp;
+	const char *name;
+	char *b;
+	size_t n, cap;
+	int bad;
+	int err;        /* errno of the failed write */
+};
+void tool_out_init(struct tool_out *o, FILE *fp, const char *name, size_t cap);
+void tool_out_spill(struct tool_out *o, const char *s, size_t n);
+int tool_out_close(struct tool_out *o, int ret);
+
+static inline void
+tool_out_put(struct tool_out *o, const char *s, size_t n)
+{
+	if (n > o->cap - o->n) {
+		tool_out_spill(o, s, n);
+		return;
+	}
+	memcpy(o->b + o->n, s, n);
+	o->n += n;
+}
+
+/* tool_read_all: the whole of path ("-" = standard input, "<stdin>" in
+ * messages) in a malloc'ed buffer, its size in *len.  An input that fills
+ * max bytes (64 KiB times a power of 2) is refused: "PATH: larger than MAX
+ * bytes: not WHAT".  Returns NULL with a message printed when the input
+ * cannot be read or is refused; exits 2 when memory runs out. */
+unsigned char *tool_read_all(const char *path, size_t max, const char *what,
+	size_t *len);
+
+/* tool_load_lexicon: a lexicon (r may be NULL for ordverk files), its
+ * file size in *bytes (may be NULL).  A regular file is read by lex_load,
+ * or by lex_load_dawg unless full (only the DAWG: all that looking words
+ * up needs, a fraction of the file); a pipe or "-" (standard input) is read
+ * whole first (tool_read_all, up to 1 GiB).  Returns NULL with a message
+ * printed when it cannot be read or is not a lexicon. */
+struct lex *tool_load_lexicon(const char *path, const struct rules *r,
+	int full, size_t *bytes);
 
 /* tool_version: prints "prog (ordverk) VERSION" to stdout, exits 0. */
 void tool_version(void) __attribute__((noreturn));

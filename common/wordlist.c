@@ -311,3 +311,123 @@ wordlist_close(struct wordlist *wl, struct err *e)
 		err_set(e, 0, "corrupt gzip data");
 	return -1;
 }
+
+/* --- The scanner --- */
+
+int
+wordlist_scan_init(struct wordlist_scan *sc, int fd, struct err *e)
+{
+	memset(sc, 0, sizeof *sc);
+	sc->fd = fd;
+	sc->buf = malloc(WORDLIST_SCAN_BLOCK + WORDLIST_LINE_MAX + 2);
+	if (sc->buf == NULL) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+void
+wordlist_scan_free(struct wordlist_scan *sc)
+{
+	free(sc->buf);
+	sc->buf = NULL;
+}
+
+/* scan_trim: the entry of raw line s[0..*n), trimmed and NUL-terminated in
+ * place; NULL for a blank line or (with e set) a UTF-16 byte order mark. */
+static char *
+scan_trim(char *s, size_t *n, long line, struct err *e, int *fatal)
+{
+	size_t len = *n;
+
+	while (len > 0 && (s[len - 1] == '\r' || s[len - 1] == ' ' ||
+	    s[len - 1] == '\t'))
+		len--;
+	while (len > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	if (line == 1 && len >= 2 &&
+	    (((unsigned char)s[0] == 0xff && (unsigned char)s[1] == 0xfe) ||
+	     ((unsigned char)s[0] == 0xfe && (unsigned char)s[1] == 0xff))) {
+		err_set(e, line, "UTF-16 text (byte order mark); convert it to UTF-8");
+		*fatal = 1;
+		return NULL;
+	}
+	if (line == 1 && len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	if (len == 0)
+		return NULL;
+	s[len] = '\0';
+	*n = len;
+	return s;
+}
+
+enum wordlist_status
+wordlist_scan_next(struct wordlist_scan *sc, char **word, size_t *len,
+	struct err *e)
+{
+	/* Whole lines wait in buf[pos..have); the bytes after the last line
+	 * end, if any, are the start of a line still being read. */
+	while (!sc->done) {
+		char *nl = sc->pos < sc->have ?
+		    memchr(sc->buf + sc->pos, '\n', sc->have - sc->pos) : NULL;
+		ssize_t r;
+
+		if (nl != NULL) {
+			char *s = sc->buf + sc->pos;
+			size_t n = (size_t)(nl - s);
+			int fatal = 0;
+
+			sc->pos += n + 1;
+			sc->line++;
+			if (sc->skipping) {
+				sc->skipping = 0;
+				err_set(e, sc->line, "line longer than %d bytes",
+					WORDLIST_LINE_MAX);
+				return WORDLIST_BAD;
+			}
+			if ((s = scan_trim(s, &n, sc->line, e, &fatal)) != NULL) {
+				*word = s;
+				*len = n;
+				return WORDLIST_ENTRY;
+			}
+			if (fatal) {
+				sc->done = 1;
+				return WORDLIST_FATAL;
+			}
+			continue;
+		}
+		if (sc->eof)
+			break;
+		memmove(sc->buf, sc->buf + sc->pos, sc->have - sc->pos);
+		sc->have -= sc->pos;
+		sc->pos = 0;
+		if (sc->have > WORDLIST_LINE_MAX) {
+			/* No line end within the cap: drop the line's bytes. */
+			sc->skipping = 1;
+			sc->have = 0;
+		}
+		r = read(sc->fd, sc->buf + sc->have, WORDLIST_SCAN_BLOCK - sc->have);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			err_set(e, 0, "%s", strerror(errno));
+			sc->done = 1;
+			return WORDLIST_FATAL;
+		}
+		if (r == 0) {
+			sc->eof = 1;
+			if (sc->have == 0)
+				break;
+			sc->buf[sc->have++] = '\n';    /* a last line without line end */
+		} else {
+			sc->have += (size_t)r;
+		}
+	}
+	sc->done = 1;
+	return WORDLIST_EOF;
+}

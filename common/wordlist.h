@@ -73,6 +73,47 @@ unsigned long long wordlist_bytes(const struct wordlist *wl);
  * corrupt gzip stream that was not noticed before. */
 int wordlist_close(struct wordlist *wl, struct err *e);
 
+/* A scanner: the fast reader of plain UTF-8 lists from a file descriptor
+ * (wordcheck's standard input).  It reads blocks of WORDLIST_SCAN_BLOCK
+ * bytes and hands out each entry in place, with no copy, trimmed and
+ * NUL-terminated, as the reader above does: CR LF, a last line without a
+ * line end, a UTF-8 byte order mark on line 1, blank lines, spaces and
+ * tabs around an entry.  It refuses a UTF-16 byte order mark on line 1
+ * (WORDLIST_FATAL, e->line 1) but leaves NUL bytes and invalid UTF-8 to
+ * the caller, who can test only the entries that need it.  Memory stays
+ * bounded, but line length is checked only where a block ends: a line
+ * with more than WORDLIST_LINE_MAX bytes still waiting for its line end
+ * there is a bad line (WORDLIST_BAD, e->line; its bytes are dropped, and
+ * if it is a last line without line end it is dropped without a word),
+ * while a longer line inside a block is handed out whole.  No gzip, no
+ * Latin-1.  A read error is WORDLIST_FATAL with e->msg strerror's text
+ * and e->line 0.  Messages do not name the input.  The scanner owns its
+ * buffer; an entry stays valid until the next call, and the caller may
+ * change its bytes. */
+struct wordlist_scan {
+	int fd;
+	char *buf;              /* WORDLIST_SCAN_BLOCK + WORDLIST_LINE_MAX + 2:
+	                           room for a block after a line's start */
+	size_t have, pos;       /* bytes in buf; the next line starts at pos */
+	long line;              /* the number of the line last returned */
+	int skipping;           /* the bytes of an over-long line were dropped */
+	int eof, done;
+};
+
+#define WORDLIST_SCAN_BLOCK ((size_t)1 << 20)
+
+/* wordlist_scan_init: a scanner of fd (not closed by it).  Returns 0, or
+ * -1 with e set when memory runs out.  wordlist_scan_free frees the
+ * buffer (a scanner that failed to start is fine too). */
+int wordlist_scan_init(struct wordlist_scan *sc, int fd, struct err *e);
+void wordlist_scan_free(struct wordlist_scan *sc);
+
+/* wordlist_scan_next: the next entry in *word (len bytes), or a status as
+ * wordlist_next's.  After WORDLIST_EOF or WORDLIST_FATAL it returns
+ * WORDLIST_EOF. */
+enum wordlist_status wordlist_scan_next(struct wordlist_scan *sc, char **word,
+	size_t *len, struct err *e);
+
 /* wordlist_utf8_valid: 1 if s[0..len) is valid UTF-8 (no overlong forms, no
  * surrogates, nothing above U+10FFFF), else 0; *bad (may be NULL) gets the
  * offset of the first bad byte. */

@@ -1,8 +1,11 @@
-/* check_tool.c — the tools' support module: numbers, lines, errors. */
+/* check_tool.c — the tools' support module: numbers, lines, errors,
+ * buffered output, whole files and lexicons. */
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
 #include "err.h"
+#include "lex.h"
+#include "rules.h"
 #include "tool.h"
 
 START_TEST(parse_long_ranges)
@@ -112,6 +115,118 @@ START_TEST(colour_choice)
 }
 END_TEST
 
+START_TEST(out_buffer_pieces_and_errors)
+{
+	char name[] = "/tmp/check_toolXXXXXX", got[64];
+	int fd = mkstemp(name);
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w+");
+	struct tool_out o;
+	size_t n;
+
+	/* A buffer of 8: pieces that fit, one that spills it, one larger
+	 * than the buffer written straight through, then a last one. */
+	ck_assert_ptr_nonnull(fp);
+	tool_out_init(&o, fp, name, 8);
+	tool_out_put(&o, "abc", 3);
+	tool_out_put(&o, "defgh", 5);
+	ck_assert_uint_eq(o.n, 8);
+	tool_out_put(&o, "i", 1);
+	ck_assert_uint_eq(o.n, 1);
+	tool_out_put(&o, "0123456789", 10);
+	ck_assert_uint_eq(o.n, 0);
+	tool_out_put(&o, "xy", 2);
+	ck_assert_int_eq(fflush(fp), 0);
+	rewind(fp);
+	n = fread(got, 1, sizeof got, fp);
+	ck_assert_uint_eq(n, 19);
+	ck_assert_int_eq(memcmp(got, "abcdefghi0123456789", 19), 0);
+	/* Closing writes the rest and passes ret on (and closes fp). */
+	ck_assert_int_eq(tool_out_close(&o, TOOL_NO), TOOL_NO);
+	fp = fopen(name, "r");
+	ck_assert_ptr_nonnull(fp);
+	n = fread(got, 1, sizeof got, fp);
+	ck_assert_uint_eq(n, 21);
+	ck_assert_int_eq(memcmp(got + 19, "xy", 2), 0);
+	fclose(fp);
+	unlink(name);
+	/* A full device: the error is remembered and reported at the end. */
+	fp = fopen("/dev/full", "w");
+	if (fp != NULL) {
+		setvbuf(fp, NULL, _IONBF, 0);
+		tool_out_init(&o, fp, "/dev/full", 4);
+		tool_out_put(&o, "0123456789", 10);
+		ck_assert_int_eq(o.bad, 1);
+		tool_out_put(&o, "ab", 2);
+		ck_assert_int_eq(tool_out_close(&o, TOOL_OK), TOOL_ERR);
+	}
+}
+END_TEST
+
+START_TEST(read_all_and_load_lexicon)
+{
+	static const char *const words[] = { "CAT", "CATS", "DOG", NULL };
+	const struct rules *r = rules_builtin("en");
+	char name[] = "/tmp/check_toolXXXXXX";
+	int fd = mkstemp(name);
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+	struct lex *built = test_lex_from_words(r, words), *lex;
+	unsigned char *buf;
+	size_t len = 0, bytes = 0;
+	struct err e;
+	long size;
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(lex_write(built, fp, &e), 0);
+	size = ftell(fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	/* The file whole; refused when it fills max; missing and
+	 * directories refused. */
+	buf = tool_read_all(name, 1 << 16, "a lexicon", &len);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(len, (size_t)size);
+	ck_assert_int_eq(memcmp(buf, "\x89OVLEX\r\n", 8), 0);    /* magic */
+	free(buf);
+	ck_assert_ptr_null(tool_read_all("/nonexistent/x", 1 << 16, "x", &len));
+	ck_assert_ptr_null(tool_read_all("/tmp", 1 << 16, "x", &len));
+	{
+		char big[] = "/tmp/check_toolXXXXXX";
+		int bfd = mkstemp(big);
+		static char zeros[1 << 16];
+
+		ck_assert_int_ge(bfd, 0);
+		ck_assert_int_eq(write(bfd, zeros, sizeof zeros - 1),
+			(ssize_t)sizeof zeros - 1);
+		buf = tool_read_all(big, 1 << 16, "x", &len);
+		ck_assert_ptr_nonnull(buf);
+		ck_assert_uint_eq(len, sizeof zeros - 1);
+		free(buf);
+		ck_assert_int_eq(write(bfd, zeros, 1), 1);
+		ck_assert_ptr_null(tool_read_all(big, 1 << 16, "x", &len));
+		close(bfd);
+		unlink(big);
+	}
+	/* Only the DAWG, or the whole lexicon. */
+	lex = tool_load_lexicon(name, NULL, 0, &bytes);
+	ck_assert_ptr_nonnull(lex);
+	ck_assert_uint_eq(bytes, (size_t)size);
+	ck_assert_uint_eq(lex_word_count(lex), 3);
+	ck_assert_uint_eq(lex_gaddag_root(lex), 0);
+	ck_assert_uint_eq(lex_checksum(lex), lex_checksum(built));
+	lex_destroy(lex);
+	lex = tool_load_lexicon(name, r, 1, NULL);
+	ck_assert_ptr_nonnull(lex);
+	ck_assert_uint_ne(lex_gaddag_root(lex), 0);
+	ck_assert_uint_eq(lex_node_count(lex), lex_node_count(built));
+	lex_destroy(lex);
+	ck_assert_ptr_null(tool_load_lexicon("/nonexistent/x", NULL, 0, NULL));
+	ck_assert_ptr_null(tool_load_lexicon("/tmp", NULL, 0, NULL));
+	ck_assert_int_eq(truncate(name, size - 4), 0);
+	ck_assert_ptr_null(tool_load_lexicon(name, NULL, 0, NULL));
+	unlink(name);
+	lex_destroy(built);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -124,6 +239,10 @@ main(void)
 	tcase_add_test(tc, err_truncates);
 	tcase_add_test(tc, numbered_names);
 	tcase_add_test(tc, colour_choice);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("io");
+	tcase_add_test(tc, out_buffer_pieces_and_errors);
+	tcase_add_test(tc, read_all_and_load_lexicon);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }

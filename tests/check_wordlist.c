@@ -1,5 +1,6 @@
 /* check_wordlist.c — the word-list reader: encodings, line ends, gzip,
  * refusals with line numbers. */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -370,6 +371,192 @@ START_TEST(stdin_read_and_left_open)
 }
 END_TEST
 
+/* ---- the scanner ------------------------------------------------------ */
+
+/* scan: every outcome of a scanner over n bytes of data (through a file),
+ * joined by '|' into out: entries as they are (a NUL in one as '@'), bad
+ * lines "!LINE", a fatal "#LINE" and its message in *fe. */
+static void
+scan(const void *data, size_t n, char *out, size_t cap, struct err *fe)
+{
+	struct wordlist_scan sc;
+	enum wordlist_status st;
+	struct err e;
+	size_t len, o = 0, k;
+	char *w;
+	int fd = open(put("scan.txt", data, n, 0), O_RDONLY);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(wordlist_scan_init(&sc, fd, &e), 0);
+	out[0] = '\0';
+	while ((st = wordlist_scan_next(&sc, &w, &len, &e)) != WORDLIST_EOF) {
+		char mark[32] = "";
+
+		if (st == WORDLIST_ENTRY) {
+			ck_assert_int_eq(w[len], '\0');
+			for (k = 0; k < len; k++)
+				if (w[k] == '\0')
+					w[k] = '@';
+		} else {
+			ck_assert_int_eq(e.line, sc.line);
+			snprintf(mark, sizeof mark, "%c%ld",
+				st == WORDLIST_BAD ? '!' : '#', e.line);
+			if (st == WORDLIST_FATAL && fe != NULL)
+				*fe = e;
+			w = mark;
+			len = strlen(mark);
+		}
+		ck_assert_uint_lt(o + 1 + len, cap);
+		if (o > 0)
+			out[o++] = '|';
+		memcpy(out + o, w, len + 1);
+		o += len;
+	}
+	/* EOF stays EOF. */
+	ck_assert_int_eq(wordlist_scan_next(&sc, &w, &len, &e), WORDLIST_EOF);
+	wordlist_scan_free(&sc);
+	close(fd);
+}
+
+START_TEST(scan_lines_as_the_reader)
+{
+	static const char text[] = "\xef\xbb\xbf" "cat\r\n\n  dog \t\r\n\r\n\tx y\nlast";
+	static char out[WORDLIST_SCAN_BLOCK + 8 * WORDLIST_LINE_MAX];
+	char *big;
+	size_t n = 3 * WORDLIST_LINE_MAX, i;
+	struct err e;
+
+	/* BOM, CR LF, blank lines, trimming, a last line without line end. */
+	scan(text, sizeof text - 1, out, sizeof out, NULL);
+	ck_assert_str_eq(out, "cat|dog|x y|last");
+	scan("", 0, out, sizeof out, NULL);
+	ck_assert_str_eq(out, "");
+	scan("\n\n \n", 4, out, sizeof out, NULL);
+	ck_assert_str_eq(out, "");
+	/* A BOM only on line 1; NUL bytes and invalid UTF-8 are the
+	 * caller's. */
+	scan("a\n\xef\xbb\xbf" "b\nc\0d\n\xff\n", 13, out, sizeof out, NULL);
+	ck_assert_str_eq(out, "a|\xef\xbb\xbf" "b|c@d|\xff");
+	/* UTF-16: fatal on line 1, after leading blanks too; later, data. */
+	memset(&e, 0, sizeof e);
+	scan("  \xff\xfe" "a\0\nb\n", 8, out, sizeof out, &e);
+	ck_assert_str_eq(out, "#1");
+	ck_assert_str_eq(e.msg, "UTF-16 text (byte order mark); convert it to UTF-8");
+	scan("\xfe\xff", 2, out, sizeof out, &e);
+	ck_assert_str_eq(out, "#1");
+	scan("a\n\xfe\xff" "b\n", 6, out, sizeof out, NULL);
+	ck_assert_str_eq(out, "a|\xfe\xff" "b");
+
+	/* A line over WORDLIST_LINE_MAX that ends within the block it
+	 * started in is an entry (no word is that long anyway); one of more
+	 * than WORDLIST_LINE_MAX bytes still waiting for its line end when a
+	 * block has been read is a bad line, its bytes dropped; an over-long
+	 * last line without line end is dropped with no word. */
+	big = malloc(WORDLIST_SCAN_BLOCK + n + 64);
+	ck_assert_ptr_nonnull(big);
+	memcpy(big, "ok\n", 3);
+	memset(big + 3, 'x', n);
+	memcpy(big + 3 + n, "\nfine\n", 6);
+	scan(big, 9 + n, out, sizeof out, NULL);
+	ck_assert_uint_eq(strlen(out), 3 + n + 5);
+	ck_assert_int_eq(memcmp(out, "ok|xxx", 6), 0);
+	ck_assert_str_eq(out + 3 + n, "|fine");
+	/* The same line within a file's first block, and then starting 100
+	 * bytes more than WORDLIST_LINE_MAX before the end of the first
+	 * block: with a line end, a bad line; without, nothing. */
+	{
+		size_t at = WORDLIST_SCAN_BLOCK - WORDLIST_LINE_MAX - 100;
+
+		memset(big, 'a', at - 1);
+		big[at - 1] = '\n';
+		memset(big + at, 'x', n);
+		memcpy(big + at + n, "\nfine\nqi", 8);
+		scan(big + at - 4, 12 + n, out, sizeof out, NULL);
+		ck_assert_uint_eq(strlen(out), 3 + 1 + n + 1 + 4 + 1 + 2);
+		scan(big, at + n + 8, out, sizeof out, NULL);
+		ck_assert_uint_eq(strlen(out), at - 1 + 11);
+		ck_assert_str_eq(out + at - 1, "|!2|fine|qi");
+		scan(big, at + n, out, sizeof out, NULL);
+		ck_assert_uint_eq(strlen(out), at - 1);
+	}
+	free(big);
+	n = WORDLIST_SCAN_BLOCK + 3 * WORDLIST_LINE_MAX;
+	big = malloc(n + 64);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'q', n);
+	memcpy(big + n, "\nqi\n\nza", 7);
+	scan(big, n + 7, out, sizeof out, NULL);
+	ck_assert_str_eq(out, "!1|qi|za");
+	/* Lines across block boundaries: the same entries as the reader. */
+	for (i = 0; i < n; i++)
+		big[i] = (char)(i % 97 == 96 ? '\n' : i % 13 == 0 ? ' ' : 'a' + i % 5);
+	{
+		struct wordlist *wl = wordlist_open(put("cross.txt", big, n, 0),
+			WORDLIST_UTF8, &e);
+		struct wordlist_scan sc;
+		enum wordlist_status st;
+		const char *w;
+		char *sw;
+		size_t len, slen, count = 0;
+		int fd = open(put("cross2.txt", big, n, 0), O_RDONLY);
+
+		ck_assert_ptr_nonnull(wl);
+		ck_assert_int_ge(fd, 0);
+		ck_assert_int_eq(wordlist_scan_init(&sc, fd, &e), 0);
+		while ((st = wordlist_next(wl, &w, &len, &e)) == WORDLIST_ENTRY) {
+			ck_assert_int_eq(wordlist_scan_next(&sc, &sw, &slen, &e),
+				WORDLIST_ENTRY);
+			ck_assert_uint_eq(slen, len);
+			ck_assert_str_eq(sw, w);
+			ck_assert_int_eq(sc.line, wordlist_line(wl));
+			count++;
+		}
+		ck_assert_int_eq(st, WORDLIST_EOF);
+		ck_assert_int_eq(wordlist_scan_next(&sc, &sw, &slen, &e),
+			WORDLIST_EOF);
+		ck_assert_uint_gt(count, n / 100);
+		wordlist_scan_free(&sc);
+		close(fd);
+		ck_assert_int_eq(wordlist_close(wl, &e), 0);
+	}
+	free(big);
+}
+END_TEST
+
+START_TEST(scan_read_error_and_pipe)
+{
+	struct wordlist_scan sc;
+	struct err e;
+	char *w;
+	size_t len;
+	int fd = open(tmpdir, O_RDONLY), p[2];
+
+	/* A directory: read fails with EISDIR. */
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(wordlist_scan_init(&sc, fd, &e), 0);
+	ck_assert_int_eq(wordlist_scan_next(&sc, &w, &len, &e), WORDLIST_FATAL);
+	ck_assert_int_eq(e.line, 0);
+	ck_assert_str_eq(e.msg, strerror(EISDIR));
+	ck_assert_int_eq(wordlist_scan_next(&sc, &w, &len, &e), WORDLIST_EOF);
+	wordlist_scan_free(&sc);
+	wordlist_scan_free(&sc);    /* twice is fine */
+	close(fd);
+	/* A pipe whose writer wrote a line and a half, then closed. */
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(write(p[1], "ab\ncd", 5), 5);
+	close(p[1]);
+	ck_assert_int_eq(wordlist_scan_init(&sc, p[0], &e), 0);
+	ck_assert_int_eq(wordlist_scan_next(&sc, &w, &len, &e), WORDLIST_ENTRY);
+	ck_assert_str_eq(w, "ab");
+	ck_assert_int_eq(wordlist_scan_next(&sc, &w, &len, &e), WORDLIST_ENTRY);
+	ck_assert_str_eq(w, "cd");
+	ck_assert_int_eq(sc.line, 2);
+	ck_assert_int_eq(wordlist_scan_next(&sc, &w, &len, &e), WORDLIST_EOF);
+	wordlist_scan_free(&sc);
+	close(p[0]);
+}
+END_TEST
+
 static Suite *
 wordlist_suite(void)
 {
@@ -389,6 +576,11 @@ wordlist_suite(void)
 	tcase_add_test(tc, directory_is_an_error);
 	tcase_add_test(tc, shared_list_line_count);
 	tcase_add_test(tc, stdin_read_and_left_open);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("scan");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, scan_lines_as_the_reader);
+	tcase_add_test(tc, scan_read_error_and_pipe);
 	suite_add_tcase(s, tc);
 	return s;
 }

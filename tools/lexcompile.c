@@ -7,10 +7,9 @@
  * not an error.  Errors (unreadable file, UTF-16, invalid UTF-8 in a line,
  * write failure) make the run fail without writing anything.
  *
- * All entries go into one array of 16-byte records (the word's tiles padded
- * with zeros, then its length and where it came from), sorted once: equal
- * words are then neighbours, which gives duplicates, the two-letter rule and
- * the additions and removals in one pass.
+ * The entries that normalise go into a selection (wordsel.h), which keeps
+ * the lexicon's words: duplicates, the two-letter rule, additions and
+ * removals.
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -23,20 +22,13 @@
 #include "rules.h"
 #include "tool.h"
 #include "wordlist.h"
+#include "wordsel.h"
 
-enum src { SRC_LIST = 0, SRC_TWO = 1, SRC_ADD = 2, SRC_REMOVE = 3 };
-
-/* A word record: t[0..len) tiles, zero padded; meta = len | src << 4.
- * Comparing whole records with memcmp orders words as the lexicon does
- * (letters are >= 1, so a prefix sorts first) and groups equal words. */
-struct rec {
-	uint8_t t[RULES_MAX_WORD];
-	uint8_t meta;
-};
-
+/* Entries read, rejected and folded (of lists, the two-letter list and
+ * additions), and what the selection found. */
 struct counts {
-	unsigned long in, rejected, folded, duplicates, two_dropped;
-	unsigned long removed, remove_absent, kept;
+	unsigned long in, rejected, folded;
+	struct wordsel_counts sel;
 };
 
 struct state {
@@ -45,8 +37,7 @@ struct state {
 	int quiet, lint, progress, twomode;
 	int shown;                  /* a progress line is on the terminal */
 	FILE *report;               /* where word reports go */
-	struct rec *recs;
-	size_t nrecs, caprecs;
+	struct wordsel *sel;        /* every entry kept, with its source */
 	struct counts c;
 	int errors;                 /* input errors seen */
 };
@@ -113,25 +104,6 @@ build_progress(double frac, void *arg)
 	show_progress(arg, "building", frac, NULL, 0);
 }
 
-static void
-add_rec(struct state *st, const uint8_t *tiles, int n, enum src src)
-{
-	struct rec *rc;
-
-	if (st->nrecs == st->caprecs) {
-		size_t ncap = st->caprecs ? st->caprecs * 2 : 65536;
-
-		if (ncap > SIZE_MAX / sizeof *st->recs)
-			tool_die("out of memory");
-		st->recs = tool_xrealloc(st->recs, ncap * sizeof *st->recs);
-		st->caprecs = ncap;
-	}
-	rc = &st->recs[st->nrecs++];
-	memset(rc, 0, sizeof *rc);
-	memcpy(rc->t, tiles, (size_t)n);
-	rc->meta = (uint8_t)(n | (int)src << 4);
-}
-
 /* report: one line about an entry, "prog: FILE:LINE: WORD: msg". */
 static void
 report(struct state *st, const char *name, long line, const char *word,
@@ -142,9 +114,9 @@ report(struct state *st, const char *name, long line, const char *word,
 		word, msg);
 }
 
-/* read_list: reads one file (or "-") into records of kind src. */
+/* read_list: reads one file (or "-") into the selection as source src. */
 static void
-read_list(struct state *st, const char *path, enum src src)
+read_list(struct state *st, const char *path, enum wordsel_src src)
 {
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	struct err e;
@@ -178,20 +150,20 @@ read_list(struct state *st, const char *path, enum src src)
 			st->errors++;
 			continue;
 		}
-		if (src != SRC_REMOVE)
+		if (src != WORDSEL_REMOVE)
 			st->c.in++;
 		if (st->progress && (++nread & 0xffff) == 0)
 			show_progress(st, "reading", 0, name, nread);
 		res = rules_normalise_word(st->r, w, len, tiles, &n, &bad);
 		if (res == NORM_OK || res == NORM_FOLDED) {
-			if (src == SRC_TWO && n != 2) {
+			if (src == WORDSEL_TWO && n != 2) {
 				st->c.rejected++;
 				if (!st->quiet)
 					report(st, name, wordlist_line(wl), w,
 						"not a two-letter word");
 				continue;
 			}
-			if (res == NORM_FOLDED && src != SRC_REMOVE) {
+			if (res == NORM_FOLDED && src != WORDSEL_REMOVE) {
 				st->c.folded++;
 				if (st->lint && !st->quiet) {
 					char out[RULES_MAX_WORD * 8 + 1];
@@ -203,7 +175,8 @@ read_list(struct state *st, const char *path, enum src src)
 					report(st, name, wordlist_line(wl), w, msg);
 				}
 			}
-			add_rec(st, tiles, n, src);
+			if (wordsel_add(st->sel, tiles, n, src, &e) != 0)
+				tool_die("%s", e.msg);
 			continue;
 		}
 		st->c.rejected++;
@@ -223,67 +196,17 @@ read_list(struct state *st, const char *path, enum src src)
 	}
 }
 
-static int
-rec_cmp(const void *a, const void *b)
-{
-	return memcmp(a, b, sizeof(struct rec));
-}
-
-/* select_words: sorts the records and keeps, in place and in order, one
- * record per word that belongs to the lexicon.  Returns how many. */
-static size_t
-select_words(struct state *st)
-{
-	size_t i = 0, j, out = 0;
-
-	if (st->nrecs == 0)
-		return 0;
-	qsort(st->recs, st->nrecs, sizeof *st->recs, rec_cmp);
-	while (i < st->nrecs) {
-		int has[4] = { 0, 0, 0, 0 };
-		unsigned long adders;
-		int len = st->recs[i].meta & 0x0f, keep;
-
-		/* Group: records i..j-1 hold the same word. */
-		for (j = i; j < st->nrecs &&
-		    memcmp(st->recs[j].t, st->recs[i].t, RULES_MAX_WORD) == 0; j++)
-			has[st->recs[j].meta >> 4]++;
-		adders = (unsigned long)(has[SRC_LIST] + has[SRC_TWO] + has[SRC_ADD]);
-		if (adders > 1)
-			st->c.duplicates += adders - 1;
-		keep = has[SRC_TWO] || has[SRC_ADD] ||
-		    (has[SRC_LIST] && !(st->twomode && len == 2));
-		if (has[SRC_LIST] && !keep)
-			st->c.two_dropped++;
-		if (has[SRC_REMOVE]) {
-			if (keep)
-				st->c.removed++;
-			else if (adders == 0)
-				st->c.remove_absent++;
-			keep = 0;
-		}
-		if (keep) {
-			st->recs[out] = st->recs[i];
-			st->recs[out].meta = (uint8_t)len;
-			out++;
-		}
-		i = j;
-	}
-	st->c.kept = out;
-	return out;
-}
-
 static void
 print_counts(const struct state *st, FILE *fp)
 {
 	fprintf(fp, "%s: %lu words in, %lu kept, %lu rejected, %lu folded, "
-		"%lu duplicates", tool_name(), st->c.in, st->c.kept,
-		st->c.rejected, st->c.folded, st->c.duplicates);
+		"%lu duplicates", tool_name(), st->c.in, st->c.sel.kept,
+		st->c.rejected, st->c.folded, st->c.sel.duplicates);
 	if (st->twomode)
-		fprintf(fp, ", %lu two-letter dropped", st->c.two_dropped);
-	if (st->c.removed || st->c.remove_absent)
-		fprintf(fp, ", %lu removed (%lu not present)", st->c.removed,
-			st->c.remove_absent);
+		fprintf(fp, ", %lu two-letter dropped", st->c.sel.two_dropped);
+	if (st->c.sel.removed || st->c.sel.remove_absent)
+		fprintf(fp, ", %lu removed (%lu not present)", st->c.sel.removed,
+			st->c.sel.remove_absent);
 	fputc('\n', fp);
 }
 
@@ -332,8 +255,8 @@ run(int argc, char *argv[])
 	const char *two = NULL;
 	const char **adds, **removes;
 	int nadds = 0, nremoves = 0, ch, kwg, i, ret;
-	size_t nwords, k;
-	uint8_t *words, *lens;
+	size_t nwords;
+	const uint8_t *words, *lens;
 	struct lex *lex;
 	char *buf = NULL;
 	size_t bufsize = 0;
@@ -407,27 +330,29 @@ run(int argc, char *argv[])
 	st.r = &rules;
 	st.twomode = two != NULL;
 	st.report = st.lint ? stdout : stderr;
+	if ((st.sel = wordsel_create(&e)) == NULL)
+		tool_die("%s", e.msg);
 
 	if (rules.two_letter_list && two == NULL && !st.quiet && !st.lint)
 		tool_warn("ruleset %s takes its two-letter words from a separate "
 			"list (--two-letter FILE); keeping those of the lists",
 			rules.name);
 	if (argc == 0)
-		read_list(&st, "-", SRC_LIST);
+		read_list(&st, "-", WORDSEL_LIST);
 	for (i = 0; i < argc; i++)
-		read_list(&st, argv[i], SRC_LIST);
+		read_list(&st, argv[i], WORDSEL_LIST);
 	if (two != NULL)
-		read_list(&st, two, SRC_TWO);
+		read_list(&st, two, WORDSEL_TWO);
 	for (i = 0; i < nadds; i++)
-		read_list(&st, adds[i], SRC_ADD);
+		read_list(&st, adds[i], WORDSEL_ADD);
 	for (i = 0; i < nremoves; i++)
-		read_list(&st, removes[i], SRC_REMOVE);
+		read_list(&st, removes[i], WORDSEL_REMOVE);
 	free(adds);
 	free(removes);
 
-	nwords = select_words(&st);
+	nwords = wordsel_select(st.sel, st.twomode, &st.c.sel);
 	if (st.lint) {
-		free(st.recs);
+		wordsel_destroy(st.sel);
 		print_counts(&st, stdout);
 		ret = st.errors ? TOOL_ERR : st.c.rejected ? TOOL_NO : TOOL_OK;
 		return tool_fshut(stdout, "<stdout>", ret);
@@ -435,36 +360,21 @@ run(int argc, char *argv[])
 	if (st.errors) {
 		tool_warn("%d input error%s: nothing written", st.errors,
 			st.errors == 1 ? "" : "s");
-		free(st.recs);
+		wordsel_destroy(st.sel);
 		return TOOL_ERR;
 	}
 	if (nwords == 0) {
 		tool_warn("no words kept: nothing written");
-		free(st.recs);
+		wordsel_destroy(st.sel);
 		return TOOL_ERR;
 	}
-
-	/* Records to the flat form lex_build takes; reuse the record array
-	 * for the words (it is at least 16 times larger than needed). */
-	lens = tool_xmalloc(nwords);
-	words = (uint8_t *)st.recs;
-	{
-		size_t o = 0;
-
-		for (k = 0; k < nwords; k++) {
-			struct rec rc = st.recs[k];
-
-			lens[k] = rc.meta;
-			memmove(words + o, rc.t, rc.meta);
-			o += rc.meta;
-		}
-	}
+	if (wordsel_words(st.sel, &words, &lens, &nwords, &e) != 0)
+		tool_die("%s", e.msg);
 	fflush(stderr);
 	lex = lex_build(words, lens, nwords, rules.name,
 		st.progress ? build_progress : NULL, &st, &e);
 	unprogress(&st);
-	free(lens);
-	free(st.recs);
+	wordsel_destroy(st.sel);
 	if (lex == NULL) {
 		tool_warnerr(NULL, &e);
 		return TOOL_ERR;

@@ -5,98 +5,63 @@
  * Checking is built for throughput (SPEC §5: over 5 million lookups a
  * second): standard input is read in 1 MiB blocks and each line checked in
  * place; words whose letters are one code point of one or two UTF-8 bytes
- * are mapped to tiles by table instead of the general normaliser; a lookup
- * starts from the previous word's path below their common prefix (lists
- * are usually sorted); only the lexicon's DAWG is read; output goes
- * through one large buffer.
+ * are mapped to tiles by table (tiletext.h) instead of the general
+ * normaliser; a lookup starts from the previous word's path below their
+ * common prefix (lexq_cursor_find: lists are usually sorted); only the
+ * lexicon's DAWG is read; output goes through one large buffer.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "err.h"
 #include "lex.h"
+#include "lexquery.h"
 #include "rules.h"
+#include "tiletext.h"
 #include "tool.h"
 #include "wordlist.h"
 
-#define LEX_FILE_MAX ((size_t)1 << 30)  /* refuse lexicon files above 1 GiB */
-#define PATTERN_MAX 63                  /* elements; positions fit a uint64 */
 #define OUTBUF_SIZE ((size_t)1 << 20)
 
 enum mode { M_CHECK, M_ANAGRAM, M_PATTERN, M_LIST, M_DIFF, M_INFO };
 enum show { SHOW_ALL, SHOW_VALID, SHOW_INVALID };
 
-/* A large output buffer over stdout; a write error is remembered and the
- * rest of the output is dropped (tool_fshut reports it at the end). */
-struct out {
-	char *b;
-	size_t n;
-	int bad;
-	int err;        /* errno of the failed write */
-};
-
-static struct out out;
-
-static void
-out_flush(void)
-{
-	if (out.n > 0 && !out.bad && fwrite(out.b, 1, out.n, stdout) != out.n) {
-		out.bad = 1;
-		out.err = errno;
-	}
-	out.n = 0;
-}
+/* Output goes through one large buffer (tool_out); a write error is
+ * reported once at the end. */
+static struct tool_out out;
 
 static void
 out_put(const char *s, size_t n)
 {
-	if (out.n + n > OUTBUF_SIZE) {
-		out_flush();
-		if (n > OUTBUF_SIZE) {
-			if (!out.bad && fwrite(s, 1, n, stdout) != n) {
-				out.bad = 1;
-				out.err = errno;
-			}
-			return;
-		}
-	}
-	memcpy(out.b + out.n, s, n);
-	out.n += n;
+	tool_out_put(&out, s, n);
 }
 
-static void
-out_str(const char *s)
+/* out_fmt: one formatted line of at most 511 bytes (longer is cut). */
+static void __attribute__((format(printf, 1, 2)))
+out_fmt(const char *fmt, ...)
 {
-	out_put(s, strlen(s));
+	char line[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	out_put(line, strlen(line));
 }
 
 struct ctx {
 	const struct rules *r;
 	const struct lex *lex;
-	const uint32_t *nodes;
 	int quiet, verbose;
 	enum show show;
-	uint8_t ascii[256];        /* byte -> tile for ASCII letters, 0 = none */
-	uint8_t two[0x800];        /* code point < U+0800 -> tile, 0 = none */
-	char utf8[RULES_MAX_TILES][8];
-	uint8_t utf8len[RULES_MAX_TILES];
-	char lower[RULES_MAX_TILES][8];
-	uint8_t lowerlen[RULES_MAX_TILES];
+	struct tiletext tt;        /* words to tiles and back by table */
 	long nno;                  /* words that are not in the lexicon */
 	int errors;
-	/* Lookup with memory: word lists are usually sorted, so a word shares
-	 * a prefix with the one before; arc[i] is the DAWG arc of prev[i] for
-	 * i < depth, and a lookup starts below the common prefix. */
-	uint32_t first[RULES_MAX_TILES];   /* root arc per tile, 0 = none */
-	uint8_t prev[RULES_MAX_WORD];
-	uint32_t arc[RULES_MAX_WORD];
-	int depth;
+	struct lexq_cursor cur;    /* lookups resume from the word before */
 };
 
 static const char synopsis[] =
@@ -132,89 +97,6 @@ help(void)
 	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
 }
 
-/* read_file: the whole of path ("-" = standard input) in a malloc'ed
- * buffer; NULL with a message printed on failure. */
-static unsigned char *
-read_file(const char *path, size_t *len)
-{
-	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
-	size_t cap = 1 << 16, n = 0;
-	unsigned char *buf;
-	ssize_t r;
-
-	if (fd < 0) {
-		tool_warn("%s:", path);
-		return NULL;
-	}
-	if (fd == STDIN_FILENO)
-		path = "<stdin>";
-	buf = tool_xmalloc(cap);
-	for (;;) {
-		if (n == cap) {
-			if (cap >= LEX_FILE_MAX) {
-				tool_warn("%s: larger than %zu bytes: not a lexicon",
-					path, LEX_FILE_MAX);
-				goto fail;
-			}
-			cap *= 2;
-			buf = tool_xrealloc(buf, cap);
-		}
-		r = read(fd, buf + n, cap - n);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			tool_warn("%s:", path);
-			goto fail;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	if (fd != STDIN_FILENO)
-		close(fd);
-	*len = n;
-	return buf;
-fail:
-	if (fd != STDIN_FILENO)
-		close(fd);
-	free(buf);
-	return NULL;
-}
-
-/* load: reads a lexicon; r may be NULL for ordverk files.  *bytes (may be
- * NULL) gets the file size.  Unless full, only the DAWG is read and checked
- * (lex_load_dawg): all that looking words up needs, a fraction of the file.
- * Pipes and "-" are read whole into memory first. */
-static struct lex *
-load(const char *path, const struct rules *r, size_t *bytes, int full)
-{
-	size_t len = 0;
-	unsigned char *buf;
-	struct err e;
-	struct lex *lex;
-	struct stat st;
-
-	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		lex = full ? lex_load(path, r, &e) : lex_load_dawg(path, r, &e);
-		if (lex == NULL)
-			tool_warn("%s", e.msg);     /* names the file */
-		if (bytes != NULL)
-			*bytes = (size_t)st.st_size;
-		return lex;
-	}
-	buf = read_file(path, &len);
-	if (buf == NULL)
-		return NULL;
-	lex = full ? lex_load_mem(buf, len, r, &e) :
-	    lex_load_mem_dawg(buf, len, r, &e);
-	free(buf);
-	if (bytes != NULL)
-		*bytes = len;
-	if (lex == NULL)
-		tool_warnerr(strcmp(path, "-") == 0 ? "<stdin>" : path, &e);
-	return lex;
-}
-
 /* check_rules: a lexicon that names its ruleset must name r's, or one with
  * the same alphabet (no and no-nsf share a lexicon, as do is and is-old). */
 static int
@@ -237,101 +119,20 @@ check_rules(const char *path, const struct lex *lex, const struct rules *r)
 static void
 ctx_init(struct ctx *c, const struct rules *r, const struct lex *lex)
 {
-	int t, ch;
-
 	memset(c, 0, sizeof *c);
 	c->r = r;
 	c->lex = lex;
-	c->nodes = lex_nodes(lex);
-	if (lex_word_count(lex) > 0) {
-		uint32_t i;
-
-		for (i = lex_dawg_root(lex);; i++) {
-			c->first[lex_node_tile(c->nodes[i])] = i;
-			if (lex_node_last(c->nodes[i]))
-				break;
-		}
-	}
-	for (ch = 'A'; ch <= 'Z'; ch++) {
-		c->ascii[ch] = (uint8_t)rules_letter_from_cp(r, (uint32_t)ch, NULL);
-		c->ascii[ch + 32] = (uint8_t)rules_letter_from_cp(r,
-			(uint32_t)ch + 32, NULL);
-	}
-	for (ch = 0x80; ch < 0x800; ch++)
-		c->two[ch] = (uint8_t)rules_letter_from_cp(r, (uint32_t)ch, NULL);
-	for (t = 1; t <= r->nletters && t < RULES_MAX_TILES; t++) {
-		uint8_t one = (uint8_t)t, blank = (uint8_t)(t | TILE_BLANK);
-		int n = rules_word_to_utf8(r, &one, 1, c->utf8[t], sizeof c->utf8[t]);
-		int m = rules_word_to_utf8(r, &blank, 1, c->lower[t],
-			sizeof c->lower[t]);
-
-		c->utf8len[t] = (uint8_t)(n > 0 ? n : 0);
-		c->lowerlen[t] = (uint8_t)(m > 0 ? m : 0);
-	}
-}
-
-/* lookup: lex_contains, resuming from the previous word's path. */
-static int
-lookup(struct ctx *c, const uint8_t *w, int n)
-{
-	const uint32_t *nodes = c->nodes;
-	int k = 0, i;
-
-	while (k < c->depth && k < n && c->prev[k] == w[k])
-		k++;
-	for (i = k; i < n; i++) {
-		uint32_t a = 0, run;
-
-		if (i == 0) {
-			a = w[0] < RULES_MAX_TILES ? c->first[w[0]] : 0;
-		} else if ((run = lex_node_child(nodes[c->arc[i - 1]])) != 0) {
-			/* Siblings ascend by tile and end with a last flag (checked
-			 * when the lexicon was loaded). */
-			for (;; run++) {
-				uint32_t x = nodes[run];
-				int t = lex_node_tile(x);
-
-				if (t == w[i]) {
-					a = run;
-					break;
-				}
-				if (t > w[i] || lex_node_last(x))
-					break;
-			}
-		}
-		if (a == 0) {
-			c->depth = i;
-			return 0;
-		}
-		c->arc[i] = a;
-		c->prev[i] = w[i];
-	}
-	c->depth = n;
-	return n > 0 && lex_node_accepts(nodes[c->arc[n - 1]]);
+	lexq_cursor_init(&c->cur, lex);
+	tiletext_init(&c->tt, r);
 }
 
 /* put_word: writes tiles as UTF-8, letters with TILE_BLANK in lowercase. */
 static void
 put_word(const struct ctx *c, const uint8_t *w, int n)
 {
-	char buf[RULES_MAX_WORD * 8];
-	size_t o = 0;
-	int i;
+	char buf[TILETEXT_WORD_MAX];
 
-	for (i = 0; i < n; i++) {
-		int t = TILE_LETTER(w[i]);
-
-		if (TILE_IS_BLANK(w[i])) {
-			memcpy(buf + o, c->lower[t], c->lowerlen[t]);
-			o += c->lowerlen[t];
-		} else if (c->utf8len[t] == 1) {
-			buf[o++] = c->utf8[t][0];
-		} else {
-			memcpy(buf + o, c->utf8[t], c->utf8len[t]);
-			o += c->utf8len[t];
-		}
-	}
-	out_put(buf, o);
+	out_put(buf, tiletext_write(&c->tt, w, n, buf));
 }
 
 /* check_one: looks up one trimmed entry and prints its line.  Unless
@@ -344,34 +145,11 @@ check_one(struct ctx *c, const char *s, size_t len, int valid, const char *name,
 	long line)
 {
 	uint8_t tiles[RULES_MAX_WORD];
-	int n = 0, ok, known = 1;
-	size_t i;
+	int n, ok, known = 1;
 
-	/* Fast path: letters of the alphabet written as one code point of one
-	 * or two bytes (so already NFC, and nothing to fold), length in range.
-	 * Anything else goes to the general normaliser. */
-	n = c->r->multi ? -1 : 0;   /* letters of several characters: no */
-	for (i = 0; n >= 0 && i < len && n < RULES_MAX_WORD; n++) {
-		unsigned char b = (unsigned char)s[i];
-		size_t k = 1;
-		uint8_t t;
-
-		if (b < 0x80) {
-			t = c->ascii[b];
-		} else if (b >= 0xc2 && b < 0xe0 && i + 1 < len &&
-		    ((unsigned char)s[i + 1] & 0xc0) == 0x80) {
-			t = c->two[(b & 0x1fu) << 6 | ((unsigned char)s[i + 1] & 0x3fu)];
-			k = 2;
-		} else {
-			t = 0;
-		}
-		if (t == 0)
-			break;      /* i < len: the general path decides */
-		tiles[n] = t;
-		i += k;
-	}
-	if (n < 0 || i < len || n < c->r->min_word || n > c->r->max_word)
-		n = -1;
+	/* Most words are read by table; anything else goes to the general
+	 * normaliser. */
+	n = tiletext_read(&c->tt, s, len, tiles);
 	if (n < 0) {
 		uint32_t bad = 0;
 		enum norm_result res;
@@ -403,7 +181,7 @@ check_one(struct ctx *c, const char *s, size_t len, int valid, const char *name,
 			}
 		}
 	}
-	ok = known && lookup(c, tiles, n);
+	ok = known && lexq_cursor_find(&c->cur, tiles, n);
 	if (!ok)
 		c->nno++;
 	if (c->quiet || (c->show == SHOW_VALID && !ok) ||
@@ -420,413 +198,108 @@ check_one(struct ctx *c, const char *s, size_t len, int valid, const char *name,
 	return 0;
 }
 
-/* check_line: one raw input line (no '\n'): trims it, refuses what the
- * word-list reader refuses, and checks it.  Returns -1 if the rest of the
- * input is not worth reading (UTF-16). */
-static int
-check_line(struct ctx *c, char *s, size_t n, long line)
-{
-	while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	while (n > 0 && (*s == ' ' || *s == '\t')) {
-		s++;
-		n--;
-	}
-	if (line == 1 && n >= 2 &&
-	    (((unsigned char)s[0] == 0xff && (unsigned char)s[1] == 0xfe) ||
-	     ((unsigned char)s[0] == 0xfe && (unsigned char)s[1] == 0xff))) {
-		tool_warnfl("<stdin>", line,
-			"UTF-16 text (byte order mark); convert it to UTF-8");
-		c->errors++;
-		return -1;
-	}
-	if (line == 1 && n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
-		s += 3;
-		n -= 3;
-	}
-	if (n == 0)
-		return 0;
-	s[n] = '\0';
-	return check_one(c, s, n, 0, "<stdin>", line);
-}
-
-/* check_stdin: reads standard input in large blocks and checks each line
- * in place (the word-list reader copies every line; this path is the one
+/* check_stdin: checks the lines of standard input in place (the scanner
+ * does not copy them, as the word-list reader does; this path is the one
  * SPEC §5 measures).  Plain text only. */
 static void
 check_stdin(struct ctx *c)
 {
-	size_t cap = (size_t)1 << 20, have = 0, start, i;
-	char *buf = tool_xmalloc(cap + WORDLIST_LINE_MAX + 2);
-	long line = 0;
-	int skipping = 0, eof = 0;
-	ssize_t r;
-
-	while (!eof) {
-		r = read(STDIN_FILENO, buf + have, cap - have);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			tool_warn("<stdin>:");
-			c->errors++;
-			break;
-		}
-		if (r == 0) {
-			eof = 1;
-			if (have == 0)
-				break;
-			buf[have++] = '\n';    /* a last line without line end */
-		} else {
-			have += (size_t)r;
-		}
-		/* Whole lines in buf[0..have); the rest waits for more input. */
-		start = 0;
-		for (i = 0;;) {
-			char *nl = memchr(buf + i, '\n', have - i);
-			size_t end;
-
-			if (nl == NULL)
-				break;
-			end = (size_t)(nl - buf);
-			line++;
-			if (skipping) {
-				skipping = 0;
-				tool_warnfl("<stdin>", line, "line longer than %d bytes",
-					WORDLIST_LINE_MAX);
-				c->errors++;
-			} else if (check_line(c, buf + start, end - start, line) < 0) {
-				free(buf);
-				return;
-			}
-			start = i = end + 1;
-		}
-		memmove(buf, buf + start, have - start);
-		have -= start;
-		if (have > WORDLIST_LINE_MAX) {
-			/* No line end within the cap: drop the line's bytes. */
-			skipping = 1;
-			have = 0;
-		}
-	}
-	free(buf);
-}
-
-/* --- anagrams --- */
-
-struct found {
-	uint8_t t[RULES_MAX_WORD];
-	uint8_t n;
-};
-
-struct anagram {
-	struct ctx *c;
-	uint8_t rack[RULES_MAX_TILES];
-	uint8_t word[RULES_MAX_WORD];
-	struct found *f;
-	size_t nf, capf;
-};
-
-static void
-found_add(struct anagram *a, int n)
-{
-	if (a->nf == a->capf) {
-		a->capf = a->capf ? a->capf * 2 : 256;
-		a->f = tool_xrealloc(a->f, a->capf * sizeof *a->f);
-	}
-	memcpy(a->f[a->nf].t, a->word, (size_t)n);
-	a->f[a->nf].n = (uint8_t)n;
-	a->nf++;
-}
-
-/* anagram_walk: every word through sibling run `run` at depth d that the
- * rack can still make.  A real tile is used before a blank: if the word
- * can be made at all it can be made so, and each word is found once. */
-static void
-anagram_walk(struct anagram *a, uint32_t run, int d)
-{
-	const uint32_t *nodes = a->c->nodes;
-	uint32_t i;
-
-	if (run == 0 || d >= RULES_MAX_WORD)
-		return;
-	for (i = run;; i++) {
-		uint32_t node = nodes[i];
-		int t = lex_node_tile(node), used;
-
-		if (a->rack[t] > 0)
-			used = t;
-		else if (a->rack[0] > 0)
-			used = 0;
-		else
-			used = -1;
-		if (used >= 0) {
-			a->rack[used]--;
-			a->word[d] = (uint8_t)(used ? t : t | TILE_BLANK);
-			if (lex_node_accepts(node) && d + 1 >= 2)
-				found_add(a, d + 1);
-			anagram_walk(a, lex_node_child(node), d + 1);
-			a->rack[used]++;
-		}
-		if (lex_node_last(node))
-			break;
-	}
-}
-
-static int
-found_cmp(const void *pa, const void *pb)
-{
-	const struct found *a = pa, *b = pb;
-	int i;
-
-	if (a->n != b->n)
-		return a->n > b->n ? -1 : 1;
-	for (i = 0; i < a->n; i++) {
-		int x = TILE_LETTER(a->t[i]), y = TILE_LETTER(b->t[i]);
-
-		if (x != y)
-			return x - y;
-	}
-	return 0;
-}
-
-static int
-do_anagram(struct ctx *c, const char *rack)
-{
-	struct anagram a;
+	struct wordlist_scan sc;
+	enum wordlist_status st;
 	struct err e;
-	size_t k;
+	size_t len;
+	char *s;
 
-	memset(&a, 0, sizeof a);
-	a.c = c;
-	if (rules_rack_parse(c->r, rack, strlen(rack), a.rack, &e) < 0) {
-		tool_warn("rack '%s': %s", rack, e.msg);
-		return TOOL_ERR;
-	}
-	if (lex_word_count(c->lex) > 0)
-		anagram_walk(&a, lex_dawg_root(c->lex), 0);
-	if (a.nf > 1)
-		qsort(a.f, a.nf, sizeof *a.f, found_cmp);
-	if (!c->quiet)
-		for (k = 0; k < a.nf; k++) {
-			put_word(c, a.f[k].t, a.f[k].n);
-			out_put("\n", 1);
-		}
-	free(a.f);
-	return a.nf > 0 ? TOOL_OK : TOOL_NO;
-}
-
-/* --- patterns --- */
-
-enum { P_ANY = -1, P_STAR = -2 };
-
-struct pattern {
-	struct ctx *c;
-	int el[PATTERN_MAX];    /* tile, P_ANY or P_STAR */
-	int m;
-	uint8_t word[RULES_MAX_WORD];
-	long nfound;
-};
-
-/* closure: adds to set the positions reachable by skipping stars. */
-static uint64_t
-closure(const struct pattern *p, uint64_t set)
-{
-	int i;
-
-	for (i = 0; i < p->m; i++)
-		if ((set >> i & 1) && p->el[i] == P_STAR)
-			set |= (uint64_t)1 << (i + 1);
-	return set;
-}
-
-/* step: the positions after reading tile t from the positions in set. */
-static uint64_t
-step(const struct pattern *p, uint64_t set, int t)
-{
-	uint64_t next = 0;
-	int i;
-
-	for (i = 0; i < p->m; i++) {
-		if (!(set >> i & 1))
-			continue;
-		if (p->el[i] == P_STAR)
-			next |= (uint64_t)1 << i;
-		else if (p->el[i] == P_ANY || p->el[i] == t)
-			next |= (uint64_t)1 << (i + 1);
-	}
-	return closure(p, next);
-}
-
-/* pattern_walk: the trie below run, in tile order, with set the pattern
- * positions the path so far can be at (an NFA simulation, so each word is
- * visited, and printed, at most once). */
-static void
-pattern_walk(struct pattern *p, uint32_t run, int d, uint64_t set)
-{
-	const uint32_t *nodes = p->c->nodes;
-	uint32_t i;
-
-	if (run == 0 || d >= RULES_MAX_WORD)
+	if (wordlist_scan_init(&sc, STDIN_FILENO, &e) != 0) {
+		tool_warnerr(NULL, &e);
+		c->errors++;
 		return;
-	for (i = run;; i++) {
-		uint32_t node = nodes[i];
-		int t = lex_node_tile(node);
-		uint64_t next = step(p, set, t);
-
-		if (next != 0) {
-			p->word[d] = (uint8_t)t;
-			if (lex_node_accepts(node) && (next >> p->m & 1)) {
-				p->nfound++;
-				if (!p->c->quiet) {
-					put_word(p->c, p->word, d + 1);
-					out_put("\n", 1);
-				}
-			}
-			pattern_walk(p, lex_node_child(node), d + 1, next);
+	}
+	while ((st = wordlist_scan_next(&sc, &s, &len, &e)) != WORDLIST_EOF) {
+		if (st == WORDLIST_ENTRY) {
+			if (check_one(c, s, len, 0, "<stdin>", sc.line) < 0)
+				break;
+			continue;
 		}
-		if (lex_node_last(node))
+		tool_warnerr("<stdin>", &e);
+		c->errors++;
+		if (st == WORDLIST_FATAL)
 			break;
 	}
+	wordlist_scan_free(&sc);
 }
 
+/* --- anagrams, patterns, listing and differences --- */
+
+/* put_line: a word and a line end (-L prints even with -q). */
 static int
-do_pattern(struct ctx *c, const char *pat)
-{
-	struct pattern p;
-	size_t len = strlen(pat), i = 0;
-
-	memset(&p, 0, sizeof p);
-	p.c = c;
-	while (i < len) {
-		uint8_t tile = 0;
-		int lower, k;
-
-		if (p.m >= PATTERN_MAX) {
-			tool_warn("pattern '%s': longer than %d elements", pat,
-				PATTERN_MAX);
-			return TOOL_ERR;
-		}
-		if (pat[i] == '?' || pat[i] == '.') {
-			p.el[p.m++] = P_ANY;
-			i++;
-			continue;
-		}
-		if (pat[i] == '*') {
-			if (p.m == 0 || p.el[p.m - 1] != P_STAR)
-				p.el[p.m++] = P_STAR;
-			i++;
-			continue;
-		}
-		k = rules_decode_letter(c->r, pat + i, len - i, &tile, &lower);
-		if (k <= 0) {
-			tool_warn("pattern '%s': %s at byte %zu (letters of %s, "
-				"? . and * only)", pat,
-				k < 0 ? "invalid UTF-8" : "not a letter", i + 1,
-				c->r->name);
-			return TOOL_ERR;
-		}
-		p.el[p.m++] = tile;
-		i += (size_t)k;
-	}
-	if (lex_word_count(c->lex) > 0)
-		pattern_walk(&p, lex_dawg_root(c->lex), 0, closure(&p, 1));
-	return p.nfound > 0 ? TOOL_OK : TOOL_NO;
-}
-
-/* --- listing and differences --- */
-
-static int
-list_one(const uint8_t *w, int n, void *arg)
+put_line(const uint8_t *w, int n, void *arg)
 {
 	put_word(arg, w, n);
 	out_put("\n", 1);
 	return 0;
 }
 
-struct diff {
-	struct ctx *c;
-	const uint32_t *na, *nb;
-	uint8_t word[RULES_MAX_WORD];
-	long nplus, nminus;
-};
-
-static void
-diff_emit(struct diff *df, char sign, int n)
+/* put_found: a word found by a search, unless quiet. */
+static int
+put_found(const uint8_t *w, int n, void *arg)
 {
-	if (sign == '+')
-		df->nplus++;
-	else
-		df->nminus++;
-	if (df->c->quiet)
-		return;
-	out_put(&sign, 1);
-	put_word(df->c, df->word, n);
-	out_put("\n", 1);
+	const struct ctx *c = arg;
+
+	return c->quiet ? 0 : put_line(w, n, arg);
 }
 
-/* diff_all: every word below run (of nodes) as a sign line. */
-static void
-diff_all(struct diff *df, const uint32_t *nodes, uint32_t run, int d, char sign)
+static int
+do_anagram(struct ctx *c, const char *rack)
 {
-	uint32_t i;
+	uint8_t counts[RULES_MAX_TILES];
+	struct err e;
+	long nf;
 
-	if (run == 0 || d >= RULES_MAX_WORD)
-		return;
-	for (i = run;; i++) {
-		df->word[d] = (uint8_t)lex_node_tile(nodes[i]);
-		if (lex_node_accepts(nodes[i]))
-			diff_emit(df, sign, d + 1);
-		diff_all(df, nodes, lex_node_child(nodes[i]), d + 1, sign);
-		if (lex_node_last(nodes[i]))
-			break;
+	if (rules_rack_parse(c->r, rack, strlen(rack), counts, &e) < 0) {
+		tool_warn("rack '%s': %s", rack, e.msg);
+		return TOOL_ERR;
 	}
+	nf = lexq_anagrams(c->lex, counts, put_found, c, &e);
+	if (nf < 0) {
+		tool_warnerr(NULL, &e);
+		return TOOL_ERR;
+	}
+	return nf > 0 ? TOOL_OK : TOOL_NO;
 }
 
-/* diff_walk: merges sibling runs ra (of the first lexicon) and rb (of the
- * other) in tile order, as two sorted lists are merged; 0 = empty run. */
-static void
-diff_walk(struct diff *df, uint32_t ra, uint32_t rb, int d)
+static int
+do_pattern(struct ctx *c, const char *pat)
 {
-	uint32_t i = ra, j = rb;
+	struct lexq_pattern p;
+	struct err e;
 
-	if (d >= RULES_MAX_WORD)
-		return;
-	while (i != 0 || j != 0) {
-		int ta = i ? lex_node_tile(df->na[i]) : 64;
-		int tb = j ? lex_node_tile(df->nb[j]) : 64;
-
-		if (ta < tb) {
-			df->word[d] = (uint8_t)ta;
-			if (lex_node_accepts(df->na[i]))
-				diff_emit(df, '-', d + 1);
-			diff_all(df, df->na, lex_node_child(df->na[i]), d + 1, '-');
-		} else if (tb < ta) {
-			df->word[d] = (uint8_t)tb;
-			if (lex_node_accepts(df->nb[j]))
-				diff_emit(df, '+', d + 1);
-			diff_all(df, df->nb, lex_node_child(df->nb[j]), d + 1, '+');
-		} else {
-			int aa = lex_node_accepts(df->na[i]);
-			int ab = lex_node_accepts(df->nb[j]);
-
-			df->word[d] = (uint8_t)ta;
-			if (aa != ab)
-				diff_emit(df, aa ? '-' : '+', d + 1);
-			diff_walk(df, lex_node_child(df->na[i]),
-				lex_node_child(df->nb[j]), d + 1);
-		}
-		if (ta <= tb)
-			i = lex_node_last(df->na[i]) ? 0 : i + 1;
-		if (tb <= ta)
-			j = lex_node_last(df->nb[j]) ? 0 : j + 1;
+	if (lexq_pattern_parse(&p, c->r, pat, strlen(pat), &e) < 0) {
+		tool_warn("pattern '%s': %s", pat, e.msg);
+		return TOOL_ERR;
 	}
+	return lexq_pattern_words(c->lex, &p, put_found, c) > 0 ? TOOL_OK :
+	    TOOL_NO;
+}
+
+/* put_change: a word of a difference after its sign, unless quiet. */
+static int
+put_change(int sign, const uint8_t *w, int n, void *arg)
+{
+	const struct ctx *c = arg;
+	char ch = (char)sign;
+
+	if (c->quiet)
+		return 0;
+	out_put(&ch, 1);
+	return put_line(w, n, arg);
 }
 
 static int
 do_diff(struct ctx *c, const char *other_path)
 {
-	struct lex *other = load(other_path, c->r, NULL, 0);
-	struct diff df;
+	struct lex *other = tool_load_lexicon(other_path, c->r, 0, NULL);
+	long n;
 
 	if (other == NULL)
 		return TOOL_ERR;
@@ -834,46 +307,27 @@ do_diff(struct ctx *c, const char *other_path)
 		lex_destroy(other);
 		return TOOL_ERR;
 	}
-	memset(&df, 0, sizeof df);
-	df.c = c;
-	df.na = c->nodes;
-	df.nb = lex_nodes(other);
-	diff_walk(&df, lex_word_count(c->lex) ? lex_dawg_root(c->lex) : 0,
-		lex_word_count(other) ? lex_dawg_root(other) : 0, 0);
+	n = lexq_diff(c->lex, other, put_change, c);
 	lex_destroy(other);
-	return df.nplus + df.nminus > 0 ? TOOL_NO : TOOL_OK;
+	return n > 0 ? TOOL_NO : TOOL_OK;
 }
 
 static int
 do_info(struct ctx *c, const char *path, size_t len)
 {
-	char line[512];
+	uint32_t nodes = lex_node_count(c->lex), dawg = lex_dawg_nodes(c->lex);
 
 	if (c->quiet)
 		return TOOL_OK;
-	snprintf(line, sizeof line, "file\t%s\n", path);
-	out_str(line);
-	snprintf(line, sizeof line, "ruleset\t%s\n", c->r->name);
-	out_str(line);
-	snprintf(line, sizeof line, "format\t%s\n",
-		lex_rules_name(c->lex)[0] ? "ordverk" : "kwg");
-	out_str(line);
-	snprintf(line, sizeof line, "words\t%zu\n", lex_word_count(c->lex));
-	out_str(line);
-	snprintf(line, sizeof line, "nodes\t%lu\n",
-		(unsigned long)lex_node_count(c->lex));
-	out_str(line);
-	snprintf(line, sizeof line, "dawg_nodes\t%lu\n",
-		(unsigned long)lex_dawg_nodes(c->lex));
-	out_str(line);
-	snprintf(line, sizeof line, "gaddag_nodes\t%lu\n",
-		(unsigned long)(lex_node_count(c->lex) - lex_dawg_nodes(c->lex)));
-	out_str(line);
-	snprintf(line, sizeof line, "bytes\t%zu\n", len);
-	out_str(line);
-	snprintf(line, sizeof line, "checksum\t%08lx\n",
-		(unsigned long)lex_checksum(c->lex));
-	out_str(line);
+	out_fmt("file\t%s\n", path);
+	out_fmt("ruleset\t%s\n", c->r->name);
+	out_fmt("format\t%s\n", lex_rules_name(c->lex)[0] ? "ordverk" : "kwg");
+	out_fmt("words\t%zu\n", lex_word_count(c->lex));
+	out_fmt("nodes\t%lu\n", (unsigned long)nodes);
+	out_fmt("dawg_nodes\t%lu\n", (unsigned long)dawg);
+	out_fmt("gaddag_nodes\t%lu\n", (unsigned long)(nodes - dawg));
+	out_fmt("bytes\t%zu\n", len);
+	out_fmt("checksum\t%08lx\n", (unsigned long)lex_checksum(c->lex));
 	return TOOL_OK;
 }
 
@@ -965,8 +419,8 @@ main(int argc, char *argv[])
 		}
 		lex_path = default_path;
 	}
-	lex = load(lex_path, rules_name ? &rules : NULL, &lex_bytes,
-		mode == M_INFO);
+	lex = tool_load_lexicon(lex_path, rules_name ? &rules : NULL,
+		mode == M_INFO, &lex_bytes);
 	if (lex == NULL) {
 		free(default_path);
 		return TOOL_ERR;
@@ -984,7 +438,7 @@ main(int argc, char *argv[])
 		return TOOL_ERR;
 	}
 
-	out.b = tool_xmalloc(OUTBUF_SIZE);
+	tool_out_init(&out, stdout, "<stdout>", OUTBUF_SIZE);
 	ctx_init(&c, &rules, lex);
 	c.quiet = quiet;
 	c.verbose = verbose;
@@ -1013,7 +467,7 @@ main(int argc, char *argv[])
 		ret = do_pattern(&c, arg);
 		break;
 	case M_LIST:
-		ret = lex_foreach(lex, list_one, &c) == 0 ? TOOL_OK : TOOL_ERR;
+		ret = lex_foreach(lex, put_line, &c) == 0 ? TOOL_OK : TOOL_ERR;
 		break;
 	case M_DIFF:
 		ret = do_diff(&c, arg);
@@ -1023,14 +477,8 @@ main(int argc, char *argv[])
 		ret = do_info(&c, lex_path, lex_bytes);
 		break;
 	}
-	out_flush();
-	free(out.b);
+	ret = tool_out_close(&out, ret);
 	lex_destroy(lex);
 	free(default_path);
-	if (out.bad) {
-		errno = out.err;
-		tool_warn("<stdout>: write error:");
-		return TOOL_ERR;
-	}
-	return tool_fshut(stdout, "<stdout>", ret);
+	return ret;
 }
