@@ -366,19 +366,61 @@ tool_lines_free(struct tool_lines *l)
 	l->cap = 0;
 }
 
+/* link_target: where symbolic link path points (one level; a relative
+ * target taken from the link's directory), malloc'ed, or NULL. */
+static char *
+link_target(const char *path)
+{
+	char buf[PATH_MAX], *out;
+	const char *slash = strrchr(path, '/');
+	ssize_t n = readlink(path, buf, sizeof buf - 1);
+	size_t dir = 0;
+
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	if (slash != NULL && buf[0] != '/')
+		dir = (size_t)(slash - path) + 1;
+	out = tool_xmalloc(dir + (size_t)n + 1);
+	memcpy(out, path, dir);
+	memcpy(out + dir, buf, (size_t)n + 1);
+	return out;
+}
+
 FILE *
 tool_atomic_open(struct tool_atomic *a, const char *path)
 {
 	size_t n = strlen(path);
+	struct stat st;
+	char *real = NULL;
 	int fd;
 
 	a->fp = NULL;
+	/* A device or pipe (-o /dev/stdout) is written in place: renaming
+	 * over it would replace it with a file.  A symbolic link to a file
+	 * is followed, so that the link stays and its target is replaced. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		a->path = tool_xstrdup(path);
+		a->tmp = NULL;
+		if ((a->fp = fopen(path, "wb")) == NULL) {
+			tool_warn("%s:", path);
+			free(a->path);
+			a->path = NULL;
+		}
+		return a->fp;
+	}
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    (real = link_target(path)) != NULL) {
+		path = real;
+		n = strlen(path);
+	}
 	a->path = tool_xstrdup(path);
+	free(real);
 	a->tmp = tool_xmalloc(n + 16);
-	snprintf(a->tmp, n + 16, "%s.tmpXXXXXX", path);
+	snprintf(a->tmp, n + 16, "%s.tmpXXXXXX", a->path);
 	fd = mkstemp(a->tmp);
 	if (fd < 0) {
-		tool_warn("%s: cannot create temporary file:", path);
+		tool_warn("%s: cannot create temporary file:", a->path);
 		free(a->path);
 		free(a->tmp);
 		a->path = a->tmp = NULL;
@@ -414,11 +456,12 @@ tool_atomic_commit(struct tool_atomic *a)
 	if (fclose(a->fp) == EOF)
 		bad = 1;
 	a->fp = NULL;
-	if (!bad && rename(a->tmp, a->path) != 0)
+	if (!bad && a->tmp != NULL && rename(a->tmp, a->path) != 0)
 		bad = 1;
 	if (bad) {
 		tool_warn("%s: write error:", a->path);
-		unlink(a->tmp);
+		if (a->tmp != NULL)
+			unlink(a->tmp);
 	}
 	free(a->path);
 	free(a->tmp);

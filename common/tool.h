@@ -126,7 +126,9 @@ void tool_lines_free(struct tool_lines *l);
 /* Atomic output: tool_atomic_open creates a temporary file beside path and
  * returns it (or NULL with errno, message printed); tool_atomic_commit
  * flushes, fsyncs, closes and renames it over path (0, or -1 with message
- * and the temporary removed); tool_atomic_abort closes and removes it. */
+ * and the temporary removed); tool_atomic_abort closes and removes it.
+ * A path that is not a regular file (/dev/stdout, a pipe) is written in
+ * place, and a symbolic link's target is replaced, not the link. */
 struct tool_atomic {
 	FILE *fp;
 	char *path;

@@ -1,6 +1,7 @@
 /* check_tool.c — the tools' support module: numbers, lines, errors,
  * buffered output, whole files and lexicons. */
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include "testutil.h"
 #include "err.h"
@@ -227,6 +228,41 @@ START_TEST(read_all_and_load_lexicon)
 }
 END_TEST
 
+/* Atomic output replaces a file through its symbolic link (the link
+ * stays) and writes a device in place (as root, renaming over /dev/null
+ * would have made it a file). */
+START_TEST(atomic_link_and_device)
+{
+	char dir[] = "/tmp/check_toolXXXXXX", file[64], link[64], got[16];
+	struct tool_atomic a;
+	struct stat st;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(file, sizeof file, "%s/real", dir);
+	snprintf(link, sizeof link, "%s/link", dir);
+	ck_assert_int_eq(symlink("real", link), 0);
+	ck_assert_ptr_nonnull(fp = tool_atomic_open(&a, link));
+	fputs("new", fp);
+	ck_assert_int_eq(tool_atomic_commit(&a), 0);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	fp = fopen(file, "r");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_ptr_nonnull(fgets(got, sizeof got, fp));
+	ck_assert_str_eq(got, "new");
+	fclose(fp);
+	ck_assert_ptr_nonnull(fp = tool_atomic_open(&a, "/dev/null"));
+	fputs("gone", fp);
+	ck_assert_int_eq(tool_atomic_commit(&a), 0);
+	ck_assert_int_eq(stat("/dev/null", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	unlink(link);
+	unlink(file);
+	ck_assert_int_eq(rmdir(dir), 0);   /* no temporary left */
+}
+END_TEST
+
 int
 main(void)
 {
@@ -243,6 +279,7 @@ main(void)
 	tc = tcase_create("io");
 	tcase_add_test(tc, out_buffer_pieces_and_errors);
 	tcase_add_test(tc, read_all_and_load_lexicon);
+	tcase_add_test(tc, atomic_link_and_device);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }
