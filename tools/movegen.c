@@ -2,7 +2,6 @@
  * movegen — every legal move of a position, a robot's choice, or an analysis
  * of whole games.  See movegen(1).
  */
-#include <errno.h>
 #include <limits.h>
 #include <getopt.h>
 #include <stdint.h>
@@ -452,14 +451,21 @@ parse_cgp(const char *s, size_t len, struct position *p, const char *file,
 	return c;
 }
 
+/* The CGP lines of file path ("-": standard input), one position each. */
 static int
-do_cgp_stream(FILE *fp, const char *name)
+do_cgp_file(const char *path)
 {
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	const char *name = fp == stdin ? "<stdin>" : path;
 	struct tool_lines l;
+	struct position p;
 	long len;
 	int ret = TOOL_OK;
-	static struct position p;
 
+	if (fp == NULL) {
+		tool_warn("%s:", path);
+		return TOOL_ERR;
+	}
 	tool_lines_init(&l, fp, name);
 	while ((len = tool_readline(&l)) != -1) {
 		struct ctx *c;
@@ -476,15 +482,13 @@ do_cgp_stream(FILE *fp, const char *name)
 		}
 		if (len == 0 || l.buf[0] == '#')
 			continue;
-		c = parse_cgp(l.buf, (size_t)len, &p, name, l.lineno);
-		if (c == NULL) {
-			ret = TOOL_ERR;
-			continue;
-		}
-		if (do_position(c, &p, l.buf, name, l.lineno) != TOOL_OK)
+		if ((c = parse_cgp(l.buf, (size_t)len, &p, name, l.lineno)) == NULL ||
+		    do_position(c, &p, l.buf, name, l.lineno) != TOOL_OK)
 			ret = TOOL_ERR;
 	}
 	tool_lines_free(&l);
+	if (fp != stdin)
+		fclose(fp);
 	return ret;
 }
 
@@ -796,8 +800,9 @@ do_games(const char *path)
 }
 
 /* --selfplay N: prints the position before every turn of N games of
- * Fullsterkur against itself, as CGP lines with the mover's rack first (for
- * benchmarks and test data).  Game k is seeded rng_stream_seed(seed, k). */
+ * Fullsterkur (or -R's robot) against itself, as CGP lines with the mover's
+ * rack first (for benchmarks and test data).  Game k is seeded
+ * rng_stream_seed(seed, k). */
 static int
 do_selfplay(void)
 {
@@ -805,62 +810,57 @@ do_selfplay(void)
 	struct game *gm;
 	struct err e;
 	long k;
-	char *buf = malloc(8192);
+	char buf[8192];
 
-	if (buf == NULL)
-		tool_die("out of memory");
 	if (o.rules_name == NULL) {
 		tool_warn("--selfplay needs -r");
-		free(buf);
 		return TOOL_ERR;
 	}
-	c = ctx_get(o.rules_name, -1, "<selfplay>", 0);
-	if (c == NULL) {
-		free(buf);
+	if ((c = ctx_get(o.rules_name, -1, "<selfplay>", 0)) == NULL)
 		return TOOL_ERR;
-	}
 	if (c->robot == NULL) {
 		struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
 
-		c->robot = robot_create(&c->rules, c->lex, &ro, &e);
-		if (c->robot == NULL)
+		if ((c->robot = robot_create(&c->rules, c->lex, &ro, &e)) == NULL)
 			tool_die("%s", e.msg);
 	}
-	gm = game_create(&c->rules, 2, &e);
-	if (gm == NULL)
+	if ((gm = game_create(&c->rules, 2, &e)) == NULL)
 		tool_die("%s", e.msg);
 	for (k = 0; k < o.selfplay; k++) {
 		if (game_start(gm, rng_stream_seed(o.seed, (uint64_t)k), &e) != 0)
 			tool_die("%s", e.msg);
 		while (game_over(gm) == 0) {
-			static struct position rot;
-			const struct position *p = game_position(gm);
+			struct position p = *game_position(gm);
 			struct move m;
-			int q, n = p->nplayers;
 
-			/* CGP: the player to move comes first. */
-			rot = *p;
-			for (q = 0; q < n; q++) {
-				memcpy(rot.racks[q], p->racks[(p->to_move + q) % n],
-				    RULES_MAX_TILES);
-				rot.rack_known[q] = p->rack_known[(p->to_move + q) % n];
-				rot.scores[q] = p->scores[(p->to_move + q) % n];
-			}
-			rot.to_move = 0;
-			/* Leave the ruleset's bingo and zero rule implicit. */
-			rot.bingo_bonus = -1;
-			rot.max_zeros = -1;
-			if (cgp_format(&c->rules, &rot, buf, 8192) < 0)
+			/* cgp_format puts the player to move first; the
+			 * ruleset's bingo and zero rule stay implicit. */
+			p.bingo_bonus = -1;
+			p.max_zeros = -1;
+			if (cgp_format(&c->rules, &p, buf, sizeof buf) < 0)
 				tool_die("position too long for CGP");
 			puts(buf);
-			if (robot_choose(c->robot, p, game_bag_count(gm), &rng, &m, &e) != 0 ||
+			if (robot_choose(c->robot, game_position(gm),
+			    game_bag_count(gm), &rng, &m, &e) != 0 ||
 			    game_play(gm, &m, &e) != 0)
 				tool_die("self-play: %s", e.msg);
 		}
 	}
 	game_destroy(gm);
-	free(buf);
 	return TOOL_OK;
+}
+
+/* A number option within [min, max]; else a message and the usage. */
+static long
+num_arg(const char *s, long min, long max, const char *name)
+{
+	long v;
+
+	if (tool_parse_long(s, min, max, &v) != 0) {
+		tool_warn("bad --%s: %s", name, s);
+		usage();
+	}
+	return v;
 }
 
 int
@@ -887,7 +887,6 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct err e;
-	long v;
 	int ch, ret = TOOL_OK, i;
 	enum robot_strategy rs;
 	const char *sort = NULL;
@@ -921,24 +920,15 @@ main(int argc, char *argv[])
 			o.lexicon = optarg;
 			break;
 		case 'n':
-			if (tool_parse_long(optarg, 1, 1000000000L, &v) != 0) {
-				tool_warn("bad --top: %s", optarg);
-				usage();
-			}
-			o.top = v;
+			o.top = num_arg(optarg, 1, 1000000000L, "top");
 			break;
 		case 'P':
-			if (tool_parse_long(optarg, 1, 100000000L, &v) != 0) {
-				tool_warn("bad --selfplay: %s", optarg);
-				usage();
-			}
-			o.selfplay = v;
+			o.selfplay = num_arg(optarg, 1, 100000000L, "selfplay");
 			break;
 		case 'R':
 			if (robot_parse_strategy(optarg, &rs) != 0) {
 				tool_warn("unknown robot: %s (fullsterkur, midlungur, "
-				    "halfdraettingur, amlodi, equity)",
-				    optarg);
+				    "halfdraettingur, amlodi, equity)", optarg);
 				usage();
 			}
 			o.robot = (int)rs;
@@ -947,30 +937,22 @@ main(int argc, char *argv[])
 			o.rules_name = optarg;
 			break;
 		case 'S':
-			if (tool_parse_long(optarg, 0, LONG_MAX,
-			    &v) != 0) {
-				tool_warn("bad --seed: %s", optarg);
-				usage();
-			}
-			o.seed = (uint64_t)v;
+			o.seed = (uint64_t)num_arg(optarg, 0, LONG_MAX, "seed");
 			break;
 		case 's':
 			sort = optarg;
-			if (strcmp(optarg, "score") == 0)
-				o.sort_equity = 0, o.by_score = 1;
-			else if (strcmp(optarg, "equity") == 0)
+			if (strcmp(optarg, "score") == 0) {
+				o.sort_equity = 0;
+				o.by_score = 1;
+			} else if (strcmp(optarg, "equity") == 0) {
 				o.sort_equity = 1;
-			else {
+			} else {
 				tool_warn("bad --sort: %s (score or equity)", optarg);
 				usage();
 			}
 			break;
 		case 't':
-			if (tool_parse_long(optarg, 1, 1000000L, &v) != 0) {
-				tool_warn("bad --turn: %s", optarg);
-				usage();
-			}
-			o.turn = v;
+			o.turn = num_arg(optarg, 1, 1000000L, "turn");
 			break;
 		case 'V':
 			tool_version();
@@ -992,8 +974,7 @@ main(int argc, char *argv[])
 		usage();
 	}
 	if (o.leaves_path != NULL) {
-		o.leaves = klv_load(o.leaves_path, &e);
-		if (o.leaves == NULL) {
+		if ((o.leaves = klv_load(o.leaves_path, &e)) == NULL) {
 			tool_warnfl(o.leaves_path, e.line, "%s", e.msg);
 			return TOOL_ERR;
 		}
@@ -1006,30 +987,16 @@ main(int argc, char *argv[])
 	rng_seed(&rng, o.seed);
 	if (o.selfplay > 0) {
 		ret = do_selfplay();
-	} else if (o.analyse) {
-		for (i = 0; i < argc; i++)
-			if (do_games(argv[i]) != TOOL_OK)
-				ret = TOOL_ERR;
 	} else if (o.game != NULL) {
 		if (argc > 0)
 			usage();
 		ret = do_games(o.game);
 	} else if (argc == 0) {
-		ret = do_cgp_stream(stdin, "<stdin>");
+		ret = do_cgp_file("-");
 	} else {
-		for (i = 0; i < argc; i++) {
-			FILE *fp = strcmp(argv[i], "-") == 0 ? stdin : fopen(argv[i], "r");
-
-			if (fp == NULL) {
-				tool_warn("%s:", argv[i]);
+		for (i = 0; i < argc; i++)
+			if ((o.analyse ? do_games : do_cgp_file)(argv[i]) != TOOL_OK)
 				ret = TOOL_ERR;
-				continue;
-			}
-			if (do_cgp_stream(fp, fp == stdin ? "<stdin>" : argv[i]) != TOOL_OK)
-				ret = TOOL_ERR;
-			if (fp != stdin)
-				fclose(fp);
-		}
 	}
 	ctx_free_all();
 	return tool_fshut(stdout, "<stdout>", ret);
