@@ -14,8 +14,10 @@
 #include "gcg.h"
 #include "gen.h"
 #include "klv.h"
+#include "json.h"
 #include "lex.h"
 #include "move.h"
+#include "movelist.h"
 #include "rng.h"
 #include "robot.h"
 #include "rules.h"
@@ -63,20 +65,11 @@ struct opts {
 	long selfplay;              /* games of greedy self-play to print */
 };
 
-/* One output row: a move with its text, leave and equity. */
-struct row {
-	long idx;
-	int64_t equity;             /* millipoints */
-	char text[96];
-	char leave[64];
-};
-
 static struct ctx ctxs[CTX_MAX];
 static int nctx;
 static struct opts o;
 static struct rng rng;
-static struct row *rows;
-static size_t rows_cap;
+static struct movelist list;
 /* With a leave table: the turn's equity (equity.h), prepared by
  * prepare_equity for the position at hand. */
 static struct equity turn_eq;
@@ -105,7 +98,7 @@ ctx_free_all(void)
 	}
 	nctx = 0;
 	klv_destroy(o.leaves);
-	free(rows);
+	movelist_free(&list);
 }
 
 /* The context for ruleset name (bingo bonus bb >= 0 overrides).  Prints a
@@ -206,54 +199,6 @@ ctx_get(const char *name, int bb, const char *file, long line)
 	return c;
 }
 
-/* JSON string body: UTF-8 passes through, quotes, backslashes and control
- * characters are escaped. */
-static void
-json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
-}
-
-static void
-print_equity(int64_t eq)
-{
-	int64_t a = eq < 0 ? -eq : eq;
-
-	printf("%s%lld.%03lld", eq < 0 ? "-" : "", (long long)(a / 1000),
-	    (long long)(a % 1000));
-}
-
-static const struct move *sort_moves;
-
-/* Best first: equity or score descending, then notation order. */
-static int
-row_cmp(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-
-	if (o.sort_equity) {
-		if (x->equity != y->equity)
-			return x->equity > y->equity ? -1 : 1;
-	} else {
-		int sx = sort_moves[x->idx].score, sy = sort_moves[y->idx].score;
-
-		if (sx != sy)
-			return sx > sy ? -1 : 1;
-	}
-	return strcmp(x->text, y->text);
-}
-
 /* turn_eq for position p with bag tiles in the bag, if a leave table was
  * given.  Returns TOOL_OK, or TOOL_ERR after a message naming file:line. */
 static int
@@ -271,61 +216,6 @@ prepare_equity(const struct ctx *c, const struct position *p, int bag,
 	return TOOL_OK;
 }
 
-static void
-fill_row(const struct ctx *c, const struct position *p, const struct move *m,
-	long idx, struct row *rw)
-{
-	uint8_t leave[RULES_MAX_TILES];
-
-	rw->idx = idx;
-	if (move_format(&c->rules, m, rw->text, sizeof rw->text) < 0)
-		snprintf(rw->text, sizeof rw->text, "?");
-	gen_leave(p->racks[p->to_move], m, leave);
-	if (rules_rack_format(&c->rules, leave, rw->leave, sizeof rw->leave) < 0)
-		rw->leave[0] = '\0';
-	rw->equity = c->leaves != NULL ? equity_of(&turn_eq, m) :
-	    (int64_t)m->score * 1000;
-}
-
-static void
-print_row(const struct ctx *c, const struct move *m, const struct row *rw,
-	int first)
-{
-	(void)c;
-	if (o.json) {
-		printf("%s{\"move\":", first ? "" : ",");
-		json_str(rw->text);
-		printf(",\"score\":%d,\"leave\":", m->score);
-		json_str(rw->leave);
-		if (c->leaves != NULL) {
-			printf(",\"equity\":");
-			print_equity(rw->equity);
-		}
-		printf("}");
-		return;
-	}
-	printf("%s\t%d\t%s", rw->text, m->score, rw->leave);
-	if (c->leaves != NULL) {
-		putchar('\t');
-		print_equity(rw->equity);
-	}
-	putchar('\n');
-}
-
-static int
-grow_rows(size_t n)
-{
-	if (n <= rows_cap)
-		return 0;
-	while (rows_cap < n)
-		rows_cap = rows_cap ? rows_cap * 2 : 4096;
-	free(rows);
-	rows = malloc(rows_cap * sizeof *rows);
-	if (rows == NULL)
-		tool_die("out of memory");
-	return 0;
-}
-
 /* Generates and prints for one position.  cgp (may be NULL) is echoed in
  * JSON.  Returns TOOL_OK or TOOL_ERR. */
 static int
@@ -333,9 +223,11 @@ do_position(struct ctx *c, const struct position *p, const char *cgp,
 	const char *file, long line)
 {
 	struct err e;
-	const struct move *moves;
-	long n, i, shown, np = 0, nx = 0, npass = 0;
+	const struct equity *eq = c->leaves != NULL ? &turn_eq : NULL;
+	int flags = (o.json ? MOVELIST_JSON : 0) |
+	    (c->leaves != NULL ? MOVELIST_EQUITY : 0);
 	int bag = position_bag_count(&c->rules, p);
+	long n;
 
 	if (bag < 0) {
 		if (position_check_tiles(&c->rules, p, &e) != 0)
@@ -348,71 +240,26 @@ do_position(struct ctx *c, const struct position *p, const char *cgp,
 		return TOOL_ERR;
 	if (o.robot >= 0) {
 		struct move m;
-		struct row rw;
+		struct movelist_row rw;
 
 		if (robot_choose(c->robot, p, bag, &rng, &m, &e) != 0)
 			tool_die("%s", e.msg);
-		fill_row(c, p, &m, 0, &rw);
-		if (o.json) {
-			printf("{\"robot\":");
-			json_str(robot_strategy_name((enum robot_strategy)o.robot));
-			printf(",");
-			print_row(c, &m, &rw, 1);
-			printf("}\n");
-		} else {
-			print_row(c, &m, &rw, 1);
-		}
+		movelist_row(&rw, &c->rules, p, &m, 0, eq);
+		movelist_write_choice(stdout, &rw, robot_strategy_name(
+		    (enum robot_strategy)o.robot), flags);
 		return TOOL_OK;
 	}
-	n = gen_all(c->gen, p, bag, GEN_ALL, &e);
-	if (n < 0)
+	if ((n = gen_all(c->gen, p, bag, GEN_ALL, &e)) < 0)
 		tool_die("%s", e.msg);
-	moves = gen_moves(c->gen);
-	for (i = 0; i < n; i++) {
-		if (moves[i].kind == MOVE_PLACE)
-			np++;
-		else if (moves[i].kind == MOVE_EXCHANGE)
-			nx++;
-		else
-			npass++;
-	}
 	if (o.count) {
-		if (o.json) {
-			printf("{");
-			if (cgp != NULL) {
-				printf("\"cgp\":");
-				json_str(cgp);
-				printf(",");
-			}
-			printf("\"placements\":%ld,\"exchanges\":%ld,\"passes\":%ld,"
-			    "\"total\":%ld}\n", np, nx, npass, n);
-		} else {
-			printf("%ld\t%ld\t%ld\t%ld\n", np, nx, npass, n);
-		}
+		movelist_count(&list, gen_moves(c->gen), n);
+		movelist_write_counts(stdout, &list, cgp, flags);
 		return TOOL_OK;
 	}
-	grow_rows((size_t)n + 1);
-	for (i = 0; i < n; i++)
-		fill_row(c, p, &moves[i], i, &rows[i]);
-	sort_moves = moves;
-	qsort(rows, (size_t)n, sizeof rows[0], row_cmp);
-	shown = o.top > 0 && o.top < n ? o.top : n;
-	if (o.json) {
-		printf("{");
-		if (cgp != NULL) {
-			printf("\"cgp\":");
-			json_str(cgp);
-			printf(",");
-		}
-		printf("\"placements\":%ld,\"exchanges\":%ld,\"passes\":%ld,"
-		    "\"moves\":[", np, nx, npass);
-	}
-	for (i = 0; i < shown; i++)
-		print_row(c, &moves[rows[i].idx], &rows[i], i == 0);
-	if (o.json)
-		printf("]}\n");
-	else
-		putchar('\n');
+	if (movelist_build(&list, &c->rules, p, gen_moves(c->gen), n, eq,
+	    o.sort_equity, &e) != 0)
+		tool_die("%s", e.msg);
+	movelist_write(stdout, &list, o.top, cgp, flags);
 	return TOOL_OK;
 }
 
@@ -615,9 +462,9 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 		if (o.json) {
 			printf("%s{\"turn\":%ld,\"player\":", an->json_first ?
 			    "" : ",", an->turn);
-			json_str(an->game->players[pl].nick);
+			json_write_str(stdout, an->game->players[pl].nick);
 			printf(",\"move\":");
-			json_str(ptext);
+			json_write_str(stdout, ptext);
 			printf(",\"score\":%d,\"rank\":null,\"best\":null,"
 			    "\"unknown_rack\":true}", ev->score);
 			an->json_first = 0;
@@ -682,20 +529,20 @@ analyse_turn(const struct gcg_turn *t, void *arg)
 	an->sum[pl].lost += (long)(beq - peq);
 	if (o.json) {
 		printf("%s{\"turn\":%ld,\"player\":", an->json_first ? "" : ",", an->turn);
-		json_str(an->game->players[pl].nick);
+		json_write_str(stdout, an->game->players[pl].nick);
 		printf(",\"move\":");
-		json_str(ptext);
+		json_write_str(stdout, ptext);
 		printf(",\"score\":%d,\"rank\":%ld,\"of\":%ld,\"best\":", ev->score, rank, n);
-		json_str(btext);
+		json_write_str(stdout, btext);
 		printf(",\"best_score\":%d,\"lost\":", bm != NULL ? bm->score : 0);
-		print_equity(beq - peq);
+		json_write_millis(stdout, beq - peq);
 		printf("}");
 		an->json_first = 0;
 	} else {
 		printf("%ld\t%s\t%s\t%d\t%ld\t%ld\t%s\t%d\t", an->turn,
 		    an->game->players[pl].nick, ptext, ev->score, rank, n, btext,
 		    bm != NULL ? bm->score : 0);
-		print_equity(beq - peq);
+		json_write_millis(stdout, beq - peq);
 		putchar('\n');
 	}
 	return 0;
@@ -748,7 +595,7 @@ do_games(const char *path)
 		if (o.analyse) {
 			if (o.json) {
 				printf("{\"file\":");
-				json_str(path);
+				json_write_str(stdout, path);
 				printf(",\"moves\":[");
 			} else {
 				printf("# %s\n#TURN\tPLAYER\tMOVE\tSCORE\tRANK\tOF\tBEST\tBEST_SCORE\tLOST\n",
@@ -767,15 +614,15 @@ do_games(const char *path)
 			for (q = 0; q < game->nplayers; q++) {
 				if (o.json) {
 					printf("%s{\"player\":", q ? "," : "");
-					json_str(game->players[q].nick);
+					json_write_str(stdout, game->players[q].nick);
 					printf(",\"moves\":%ld,\"best\":%ld,\"lost\":", an.sum[q].moves,
 					    an.sum[q].best);
-					print_equity(an.sum[q].lost);
+					json_write_millis(stdout, an.sum[q].lost);
 					printf("}");
 				} else {
 					printf("# %s\tmoves %ld\tbest %ld\tlost ", game->players[q].nick,
 					    an.sum[q].moves, an.sum[q].best);
-					print_equity(an.sum[q].lost);
+					json_write_millis(stdout, an.sum[q].lost);
 					putchar('\n');
 				}
 			}
