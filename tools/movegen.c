@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analyse.h"
 #include "board.h"
 #include "equity.h"
 #include "game.h"
@@ -341,211 +342,67 @@ do_cgp_file(const char *path)
 
 /* --- Games: --game/--turn and --analyse --- */
 
-struct player_sum {
-	long moves, best, lost;
-};
-
-struct analysis {
+/* One game of --analyse: whether a JSON turn was written yet. */
+struct game_run {
 	struct ctx *c;
 	const struct gcg_game *game;
 	const char *file;
-	long want_turn;             /* --game: the turn to stop at, else -1 */
-	long turn;                  /* plays, exchanges and passes seen */
-	int found;
-	int failed;
-	struct player_sum sum[RULES_MAX_PLAYERS];
 	int json_first;
 };
 
-/* Equity of move m in the turn prepared (turn_eq), millipoints; the
- * score when no leave table was given. */
-static int64_t
-move_equity(const struct ctx *c, const struct move *m)
-{
-	if (c->leaves != NULL)
-		return equity_of(&turn_eq, m);
-	return (int64_t)m->score * 1000;
-}
-
+/* --game/--turn: the moves of the position before turn o.turn. */
 static int
-same_move(const struct move *a, const struct move *b)
+game_turn(struct ctx *c, const struct gcg_game *game, const char *path)
 {
-	if (a->kind != b->kind)
-		return 0;
-	if (a->kind == MOVE_PASS)
-		return 1;
-	if (a->kind == MOVE_EXCHANGE) {
-		uint8_t x[RULES_MAX_TILES] = {0}, y[RULES_MAX_TILES] = {0};
-		int k;
-
-		if (!a->tiles_known || !b->tiles_known)
-			return a->len == b->len;
-		for (k = 0; k < a->len; k++)
-			x[TILE_IS_BLANK(a->tiles[k]) ? 0 : TILE_LETTER(a->tiles[k])]++;
-		for (k = 0; k < b->len; k++)
-			y[TILE_IS_BLANK(b->tiles[k]) ? 0 : TILE_LETTER(b->tiles[k])]++;
-		return memcmp(x, y, sizeof x) == 0;
-	}
-	if (a->len == 1 && b->len == 1 && a->ntiles == 1) {
-		/* A one-tile play may be written either way. */
-		return a->row == b->row && a->col == b->col && a->tiles[0] == b->tiles[0];
-	}
-	return a->dir == b->dir && a->row == b->row && a->col == b->col &&
-	    a->len == b->len && memcmp(a->tiles, b->tiles, a->len) == 0;
-}
-
-/* The played move's placements as a set, to match a one-tile play written
- * down with the across twin the generator emits. */
-static int
-same_placements(const struct move *a, const struct move *b)
-{
-	int ka, kb;
-	int ra[RULES_MAX_DIM], ca[RULES_MAX_DIM], rb2[RULES_MAX_DIM], cb[RULES_MAX_DIM];
-	uint8_t ta[RULES_MAX_DIM], tb[RULES_MAX_DIM];
-	int na = 0, nb = 0, i;
-
-	if (a->kind != MOVE_PLACE || b->kind != MOVE_PLACE)
-		return same_move(a, b);
-	for (ka = 0; ka < a->len; ka++)
-		if (a->tiles[ka]) {
-			ra[na] = a->row + (a->dir ? ka : 0);
-			ca[na] = a->col + (a->dir ? 0 : ka);
-			ta[na++] = a->tiles[ka];
-		}
-	for (kb = 0; kb < b->len; kb++)
-		if (b->tiles[kb]) {
-			rb2[nb] = b->row + (b->dir ? kb : 0);
-			cb[nb] = b->col + (b->dir ? 0 : kb);
-			tb[nb++] = b->tiles[kb];
-		}
-	if (na != nb)
-		return 0;
-	if (na == 1)
-		return ra[0] == rb2[0] && ca[0] == cb[0] && ta[0] == tb[0];
-	for (i = 0; i < na; i++)
-		if (ra[i] != rb2[i] || ca[i] != cb[i] || ta[i] != tb[i])
-			return 0;
-	return a->dir == b->dir;
-}
-
-static int
-analyse_turn(const struct gcg_turn *t, void *arg)
-{
-	struct analysis *an = arg;
-	struct ctx *c = an->c;
-	const struct gcg_event *ev = t->ev;
-	const struct move *played = t->move != NULL ? t->move : &ev->move;
-	const struct move *moves;
-	const struct move *bm;
+	struct position p;
 	struct err e;
-	long n, i, rank = 1, besti = -1;
-	int64_t peq, beq = 0;
-	char ptext[96], btext[96];
-	int pl = ev->player, played_found = 0;
+	long line;
+	int rc = analyse_position_at(game, c->lex, o.turn, &p, &line, &e);
 
-	if (ev->kind != GCG_PLAY && ev->kind != GCG_PASS && ev->kind != GCG_EXCHANGE)
-		return 0;
-	an->turn++;
-	if (an->want_turn >= 0) {
-		if (an->turn != an->want_turn)
-			return 0;
-		an->found = 1;
-		if (do_position(c, t->pos, NULL, an->file, ev->line) != TOOL_OK)
-			an->failed = 1;
-		return 1;
-	}
-	/* A rack not written, or only the tiles played (an annotator's
-	 * record of the opponent): the turn is listed, not analysed. */
-	if (ev->nrack < 0 || !t->rack_complete) {
-		if (move_format(&c->rules, played, ptext, sizeof ptext) < 0)
-			snprintf(ptext, sizeof ptext, "%s", ev->text);
-		if (o.json) {
-			printf("%s{\"turn\":%ld,\"player\":", an->json_first ?
-			    "" : ",", an->turn);
-			json_write_str(stdout, an->game->players[pl].nick);
-			printf(",\"move\":");
-			json_write_str(stdout, ptext);
-			printf(",\"score\":%d,\"rank\":null,\"best\":null,"
-			    "\"unknown_rack\":true}", ev->score);
-			an->json_first = 0;
-		} else {
-			printf("%ld\t%s\t%s\t%d\t-\t-\tunknown rack\t-\t-\n",
-			    an->turn, an->game->players[pl].nick, ptext, ev->score);
-		}
+	if (rc == 1)
+		return do_position(c, &p, NULL, path, line);
+	if (rc < 0)
+		tool_warnfl(path, e.line, "%s", e.msg);
+	tool_warnfl(path, 0, "no turn %ld in the game", o.turn);
+	return TOOL_ERR;
+}
+
+/* --analyse: a turn written, or why it could not be analysed. */
+static int
+print_turn(const struct analyse_turn *t, void *arg)
+{
+	struct game_run *gr = arg;
+
+	if (t->status == ANALYSE_FAILED) {
+		tool_warnfl(gr->file, t->err.line, "%s", t->err.msg);
 		return 0;
 	}
-	if (prepare_equity(c, t->pos, t->bag, an->file, ev->line) != TOOL_OK) {
-		an->failed = 1;
-		return 0;
-	}
-	n = gen_all(c->gen, t->pos, t->bag, GEN_ALL, &e);
-	if (n < 0)
-		tool_die("%s", e.msg);
-	moves = gen_moves(c->gen);
-	/* With a leave table, the best move is the equity robot's: the
-	 * first by equity_cmp (equity_choose_all). */
-	if (c->leaves != NULL)
-		besti = equity_first(&turn_eq, moves, n, INT64_MIN, &beq);
-	{
-		struct move pm = *played;
-
-		if (pm.kind == MOVE_PLACE && ev->kind == GCG_PLAY)
-			pm.score = ev->score;
-		peq = move_equity(c, &pm);
-		if (move_format(&c->rules, &pm, ptext, sizeof ptext) < 0)
-			snprintf(ptext, sizeof ptext, "%s", ev->text);
-	}
-	for (i = 0; i < n; i++) {
-		int64_t eq = move_equity(c, &moves[i]);
-
-		/* By score: the first in notation order of the best. */
-		if (c->leaves == NULL && (besti < 0 || eq > beq)) {
-			besti = i;
-			beq = eq;
-		} else if (c->leaves == NULL && eq == beq) {
-			/* Ties: notation order, as the list prints them. */
-			char x[96], y[96];
-
-			if (move_format(&c->rules, &moves[i], x, sizeof x) >= 0 &&
-			    move_format(&c->rules, &moves[besti], y, sizeof y) >= 0 &&
-			    strcmp(x, y) < 0)
-				besti = i;
-		}
-		if (same_placements(&moves[i], played))
-			played_found = 1;
-		else if (eq > peq)
-			rank++;
-	}
-	if (!played_found)
-		rank = -1;          /* not among the legal moves (phony) */
-	bm = besti >= 0 ? &moves[besti] : NULL;
-	if (bm == NULL || move_format(&c->rules, bm, btext, sizeof btext) < 0)
-		snprintf(btext, sizeof btext, "-");
-	if (bm != NULL && beq < peq)
-		beq = peq;
-	an->sum[pl].moves++;
-	if (rank == 1)
-		an->sum[pl].best++;
-	an->sum[pl].lost += (long)(beq - peq);
-	if (o.json) {
-		printf("%s{\"turn\":%ld,\"player\":", an->json_first ? "" : ",", an->turn);
-		json_write_str(stdout, an->game->players[pl].nick);
-		printf(",\"move\":");
-		json_write_str(stdout, ptext);
-		printf(",\"score\":%d,\"rank\":%ld,\"of\":%ld,\"best\":", ev->score, rank, n);
-		json_write_str(stdout, btext);
-		printf(",\"best_score\":%d,\"lost\":", bm != NULL ? bm->score : 0);
-		json_write_millis(stdout, beq - peq);
-		printf("}");
-		an->json_first = 0;
-	} else {
-		printf("%ld\t%s\t%s\t%d\t%ld\t%ld\t%s\t%d\t", an->turn,
-		    an->game->players[pl].nick, ptext, ev->score, rank, n, btext,
-		    bm != NULL ? bm->score : 0);
-		json_write_millis(stdout, beq - peq);
-		putchar('\n');
-	}
+	analyse_write_turn(stdout, gr->game, t, o.json, gr->json_first);
+	gr->json_first = 0;
 	return 0;
+}
+
+/* --analyse of one game: a header, the turns, a summary per player. */
+static int
+analyse_one(struct game_run *gr)
+{
+	struct analyse a = { .rules = &gr->c->rules, .lex = gr->c->lex,
+	    .gen = gr->c->gen, .leaves = gr->c->leaves };
+	struct err e;
+	int ret = TOOL_OK;
+
+	analyse_write_head(stdout, gr->file, o.json);
+	switch (analyse_game(&a, gr->game, print_turn, gr, &e)) {
+	case -2:
+		tool_die("%s", e.msg);
+	case -1:
+		tool_warnfl(gr->file, e.line, "%s", e.msg);
+		ret = TOOL_ERR;
+	}
+	if (a.failed > 0)
+		ret = TOOL_ERR;
+	analyse_write_tail(stdout, &a, gr->game, o.json);
+	return ret;
 }
 
 static int
@@ -568,72 +425,26 @@ do_games(const char *path)
 			tool_die("ruleset %s: %s", o.rules_name, e.msg);
 		def = &defr;
 	}
-	rd = gcg_reader_open(fp, path, def, &e);
-	if (rd == NULL)
+	if ((rd = gcg_reader_open(fp, path, def, &e)) == NULL)
 		tool_die("%s", e.msg);
 	while ((rc = gcg_read(rd, &game, &e)) != 0) {
-		struct analysis an;
-		struct gcg_result res;
-		int q;
+		struct game_run gr = { NULL, NULL, path, 1 };
 
 		if (rc < 0) {
 			tool_warnfl(path, e.line, "%s", e.msg);
 			ret = TOOL_ERR;
 			continue;
 		}
-		memset(&an, 0, sizeof an);
-		an.game = game;
-		an.file = path;
-		an.want_turn = o.analyse ? -1 : o.turn;
-		an.json_first = 1;
-		an.c = ctx_get(game->rules.name, -1, path, game->first_line);
-		if (an.c == NULL) {
+		gr.game = game;
+		if ((gr.c = ctx_get(game->rules.name, -1, path,
+		    game->first_line)) == NULL) {
 			gcg_game_destroy(game);
 			ret = TOOL_ERR;
-			continue;
+			continue;       /* --game too: the stream's next game */
 		}
-		if (o.analyse) {
-			if (o.json) {
-				printf("{\"file\":");
-				json_write_str(stdout, path);
-				printf(",\"moves\":[");
-			} else {
-				printf("# %s\n#TURN\tPLAYER\tMOVE\tSCORE\tRANK\tOF\tBEST\tBEST_SCORE\tLOST\n",
-				    path);
-			}
-		}
-		if (gcg_replay(game, an.c->lex, analyse_turn, &an, &res, &e) < 0) {
-			tool_warnfl(path, e.line, "%s", e.msg);
+		if ((o.analyse ? analyse_one(&gr) : game_turn(gr.c, game,
+		    path)) != TOOL_OK)
 			ret = TOOL_ERR;
-		}
-		if (an.failed)
-			ret = TOOL_ERR;
-		if (o.analyse) {
-			if (o.json)
-				printf("],\"players\":[");
-			for (q = 0; q < game->nplayers; q++) {
-				if (o.json) {
-					printf("%s{\"player\":", q ? "," : "");
-					json_write_str(stdout, game->players[q].nick);
-					printf(",\"moves\":%ld,\"best\":%ld,\"lost\":", an.sum[q].moves,
-					    an.sum[q].best);
-					json_write_millis(stdout, an.sum[q].lost);
-					printf("}");
-				} else {
-					printf("# %s\tmoves %ld\tbest %ld\tlost ", game->players[q].nick,
-					    an.sum[q].moves, an.sum[q].best);
-					json_write_millis(stdout, an.sum[q].lost);
-					putchar('\n');
-				}
-			}
-			if (o.json)
-				printf("]}\n");
-			else
-				putchar('\n');
-		} else if (!an.found) {
-			tool_warnfl(path, 0, "no turn %ld in the game", o.turn);
-			ret = TOOL_ERR;
-		}
 		gcg_game_destroy(game);
 		if (!o.analyse)
 			break;
