@@ -10,19 +10,16 @@
 #include <string.h>
 #include "analyse.h"
 #include "board.h"
-#include "equity.h"
-#include "game.h"
+#include "engine.h"
 #include "gcg.h"
 #include "gen.h"
 #include "klv.h"
-#include "json.h"
-#include "lex.h"
-#include "move.h"
 #include "movelist.h"
 #include "rng.h"
 #include "robot.h"
 #include "rules.h"
 #include "tool.h"
+#include "tool_engine.h"
 
 #define SYNOPSIS \
 "usage: movegen [-cj] [-k leaves.klv] [-l lexicon] [-n top] [-r rules]\n" \
@@ -32,24 +29,8 @@
 "                  game.gcg ...\n" \
 "       movegen -P games -r rules [-l lexicon] [-S seed]\n"
 
-/* A ruleset with its lexicon and workspaces, loaded on first use. */
-#define CTX_MAX 8
-struct ctx {
-	char key[RULES_NAME_MAX + 16];
-	struct rules rules;
-	struct lex *lex;
-	struct lex *vocab;
-	struct gen *gen;
-	struct robot *robot;
-	struct klv *leaves;         /* -k's, or the ruleset's default table
-	                               for -R equity and -a (owned then) */
-	int own_leaves;
-};
-
 struct opts {
 	const char *rules_name;
-	const char *lexicon;
-	const char *vocab;
 	const char *leaves_path;
 	struct klv *leaves;
 	long top;
@@ -66,14 +47,10 @@ struct opts {
 	long selfplay;              /* games of greedy self-play to print */
 };
 
-static struct ctx ctxs[CTX_MAX];
-static int nctx;
 static struct opts o;
+static struct tool_engines engines;     /* -l, -v, -k, -R go in there */
 static struct rng rng;
 static struct movelist list;
-/* With a leave table: the turn's equity (equity.h), prepared by
- * prepare_equity for the position at hand. */
-static struct equity turn_eq;
 
 static void usage(void) __attribute__((noreturn));
 
@@ -84,180 +61,41 @@ usage(void)
 	exit(TOOL_ERR);
 }
 
-static void
-ctx_free_all(void)
-{
-	int i;
-
-	for (i = 0; i < nctx; i++) {
-		robot_destroy(ctxs[i].robot);
-		gen_destroy(ctxs[i].gen);
-		lex_destroy(ctxs[i].lex);
-		lex_destroy(ctxs[i].vocab);
-		if (ctxs[i].own_leaves)
-			klv_destroy(ctxs[i].leaves);
-	}
-	nctx = 0;
-	klv_destroy(o.leaves);
-	movelist_free(&list);
-}
-
-/* The context for ruleset name (bingo bonus bb >= 0 overrides).  Prints a
- * message naming file:line and returns NULL on failure. */
-static struct ctx *
-ctx_get(const char *name, int bb, const char *file, long line)
-{
-	char key[sizeof ctxs[0].key];
-	struct ctx *c;
-	struct err e;
-	char *path = NULL;
-	const char *lexpath;
-	int i;
-
-	snprintf(key, sizeof key, "%s/%d", name, bb);
-	for (i = 0; i < nctx; i++)
-		if (strcmp(ctxs[i].key, key) == 0)
-			return &ctxs[i];
-	if (nctx == CTX_MAX) {
-		tool_warnfl(file, line, "too many rulesets in one run");
-		return NULL;
-	}
-	c = &ctxs[nctx];
-	memset(c, 0, sizeof *c);
-	snprintf(c->key, sizeof c->key, "%s", key);
-	if (rules_get(&c->rules, name, &e) != 0) {
-		tool_warnfl(file, line, "ruleset %s: %s", name, e.msg);
-		return NULL;
-	}
-	if (bb >= 0)
-		c->rules.bingo_bonus = bb;
-	lexpath = o.lexicon;
-	if (lexpath == NULL) {
-		path = tool_default_lexicon(&c->rules);
-		if (path == NULL) {
-			tool_warnfl(file, line, "no lexicon for ruleset %s: give -l",
-			    c->rules.name);
-			return NULL;
-		}
-		lexpath = path;
-	}
-	c->lex = lex_load(lexpath, &c->rules, &e);
-	if (c->lex == NULL) {
-		tool_warn("%s", e.msg);     /* it names the file */
-		free(path);
-		return NULL;
-	}
-	if (!rules_same_alphabet(&c->rules, lex_rules_name(c->lex))) {
-		tool_warn("%s: lexicon for ruleset %s, not %s", lexpath,
-		    lex_rules_name(c->lex), c->rules.name);
-		lex_destroy(c->lex);
-		free(path);
-		return NULL;
-	}
-	free(path);
-	if (o.vocab != NULL) {
-		c->vocab = lex_load(o.vocab, &c->rules, &e);
-		if (c->vocab == NULL) {
-			tool_warn("%s", e.msg);
-			lex_destroy(c->lex);
-			return NULL;
-		}
-	}
-	/* The equity robot and the analysis take the ruleset's own leave
-	 * table (NAME.klv2 beside its default lexicon) when -k is not
-	 * given; a plain listing stays by score. */
-	c->leaves = o.leaves;
-	if (c->leaves == NULL && (o.robot == (int)ROBOT_EQUITY ||
-	    (o.analyse && !o.by_score))) {
-		char *kp = tool_default_leaves(&c->rules);
-
-		if (kp != NULL) {
-			if ((c->leaves = klv_load(kp, &e)) == NULL) {
-				tool_warn("%s", e.msg);
-				free(kp);
-				lex_destroy(c->lex);
-				lex_destroy(c->vocab);
-				return NULL;
-			}
-			c->own_leaves = 1;
-			free(kp);
-		}
-	}
-	c->gen = gen_create(&c->rules, c->lex, &e);
-	if (c->gen == NULL)
-		tool_die("%s", e.msg);
-	if (o.robot >= 0) {
-		struct robot_opts ro;
-
-		ro.strategy = (enum robot_strategy)o.robot;
-		ro.vocab = c->vocab;
-		ro.leaves = c->leaves;
-		c->robot = robot_create(&c->rules, c->lex, &ro, &e);
-		if (c->robot == NULL)
-			tool_die("%s", e.msg);
-	}
-	nctx++;
-	return c;
-}
-
-/* turn_eq for position p with bag tiles in the bag, if a leave table was
- * given.  Returns TOOL_OK, or TOOL_ERR after a message naming file:line. */
-static int
-prepare_equity(const struct ctx *c, const struct position *p, int bag,
-	const char *file, long line)
-{
-	struct err e;
-
-	if (c->leaves == NULL)
-		return TOOL_OK;
-	if (equity_prepare(&turn_eq, &c->rules, c->leaves, p, bag, &e) != 0) {
-		tool_warnfl(file, line, "%s", e.msg);
-		return TOOL_ERR;
-	}
-	return TOOL_OK;
-}
-
 /* Generates and prints for one position.  cgp (may be NULL) is echoed in
  * JSON.  Returns TOOL_OK or TOOL_ERR. */
 static int
-do_position(struct ctx *c, const struct position *p, const char *cgp,
+do_position(struct engine *en, const struct position *p, const char *cgp,
 	const char *file, long line)
 {
 	struct err e;
-	const struct equity *eq = c->leaves != NULL ? &turn_eq : NULL;
-	int flags = (o.json ? MOVELIST_JSON : 0) |
-	    (c->leaves != NULL ? MOVELIST_EQUITY : 0);
-	int bag = position_bag_count(&c->rules, p);
+	const struct equity *eq;
+	int bag, flags = (o.json ? MOVELIST_JSON : 0) |
+	    (en->leaves != NULL ? MOVELIST_EQUITY : 0);
 	long n;
 
-	if (bag < 0) {
-		if (position_check_tiles(&c->rules, p, &e) != 0)
-			tool_warnfl(file, line, "%s", e.msg);
-		else
-			tool_warnfl(file, line, "position holds more tiles than the bag");
+	if (engine_prepare(en, p, &bag, &eq, &e) != 0) {
+		tool_warnfl(file, line, "%s", e.msg);
 		return TOOL_ERR;
 	}
-	if (prepare_equity(c, p, bag, file, line) != TOOL_OK)
-		return TOOL_ERR;
 	if (o.robot >= 0) {
 		struct move m;
 		struct movelist_row rw;
 
-		if (robot_choose(c->robot, p, bag, &rng, &m, &e) != 0)
+		if (robot_choose(en->robot, p, bag, &rng, &m, &e) != 0)
 			tool_die("%s", e.msg);
-		movelist_row(&rw, &c->rules, p, &m, 0, eq);
+		movelist_row(&rw, &en->rules, p, &m, 0, eq);
 		movelist_write_choice(stdout, &rw, robot_strategy_name(
 		    (enum robot_strategy)o.robot), flags);
 		return TOOL_OK;
 	}
-	if ((n = gen_all(c->gen, p, bag, GEN_ALL, &e)) < 0)
+	if ((n = gen_all(en->gen, p, bag, GEN_ALL, &e)) < 0)
 		tool_die("%s", e.msg);
 	if (o.count) {
-		movelist_count(&list, gen_moves(c->gen), n);
+		movelist_count(&list, gen_moves(en->gen), n);
 		movelist_write_counts(stdout, &list, cgp, flags);
 		return TOOL_OK;
 	}
-	if (movelist_build(&list, &c->rules, p, gen_moves(c->gen), n, eq,
+	if (movelist_build(&list, &en->rules, p, gen_moves(en->gen), n, eq,
 	    o.sort_equity, &e) != 0)
 		tool_die("%s", e.msg);
 	movelist_write(stdout, &list, o.top, cgp, flags);
@@ -265,38 +103,37 @@ do_position(struct ctx *c, const struct position *p, const char *cgp,
 }
 
 /* Resolves the ruleset of a CGP line and parses it. */
-static struct ctx *
+static struct engine *
 parse_cgp(const char *s, size_t len, struct position *p, const char *file,
 	long line)
 {
 	char name[RULES_NAME_MAX];
-	struct ctx *c;
+	struct engine *en;
 	struct err e;
 
 	if (!cgp_peek_rules(s, len, name, sizeof name)) {
 		if (o.rules_name == NULL) {
-			tool_warnfl(file, line, "no ruleset: the line has no ld and -r was not given");
+			tool_warnfl(file, line,
+			    "no ruleset: the line has no ld and -r was not given");
 			return NULL;
 		}
 		snprintf(name, sizeof name, "%s", o.rules_name);
 	}
-	c = ctx_get(name, -1, file, line);
-	if (c == NULL)
+	if ((en = tool_engine_get(&engines, name, -1, file, line)) == NULL)
 		return NULL;
-	if (cgp_parse(&c->rules, s, len, p, &e) != 0) {
+	if (cgp_parse(&en->rules, s, len, p, &e) != 0) {
 		tool_warnfl(file, e.line ? e.line : line, "%s", e.msg);
 		return NULL;
 	}
-	if (p->bingo_bonus >= 0 && p->bingo_bonus != c->rules.bingo_bonus) {
-		c = ctx_get(name, p->bingo_bonus, file, line);
-		if (c == NULL)
-			return NULL;
-	}
-	if (position_check_tiles(&c->rules, p, &e) != 0) {
+	if (p->bingo_bonus >= 0 && p->bingo_bonus != en->rules.bingo_bonus &&
+	    (en = tool_engine_get(&engines, name, p->bingo_bonus, file,
+	    line)) == NULL)
+		return NULL;
+	if (position_check_tiles(&en->rules, p, &e) != 0) {
 		tool_warnfl(file, line, "%s", e.msg);
 		return NULL;
 	}
-	return c;
+	return en;
 }
 
 /* The CGP lines of file path ("-": standard input), one position each. */
@@ -316,7 +153,7 @@ do_cgp_file(const char *path)
 	}
 	tool_lines_init(&l, fp, name);
 	while ((len = tool_readline(&l)) != -1) {
-		struct ctx *c;
+		struct engine *en;
 
 		if (len == -2) {
 			tool_warnfl(name, l.lineno, "read error:");
@@ -330,8 +167,8 @@ do_cgp_file(const char *path)
 		}
 		if (len == 0 || l.buf[0] == '#')
 			continue;
-		if ((c = parse_cgp(l.buf, (size_t)len, &p, name, l.lineno)) == NULL ||
-		    do_position(c, &p, l.buf, name, l.lineno) != TOOL_OK)
+		if ((en = parse_cgp(l.buf, (size_t)len, &p, name, l.lineno)) == NULL ||
+		    do_position(en, &p, l.buf, name, l.lineno) != TOOL_OK)
 			ret = TOOL_ERR;
 	}
 	tool_lines_free(&l);
@@ -344,7 +181,7 @@ do_cgp_file(const char *path)
 
 /* One game of --analyse: whether a JSON turn was written yet. */
 struct game_run {
-	struct ctx *c;
+	struct engine *en;
 	const struct gcg_game *game;
 	const char *file;
 	int json_first;
@@ -352,15 +189,15 @@ struct game_run {
 
 /* --game/--turn: the moves of the position before turn o.turn. */
 static int
-game_turn(struct ctx *c, const struct gcg_game *game, const char *path)
+game_turn(struct engine *en, const struct gcg_game *game, const char *path)
 {
 	struct position p;
 	struct err e;
 	long line;
-	int rc = analyse_position_at(game, c->lex, o.turn, &p, &line, &e);
+	int rc = analyse_position_at(game, en->lex, o.turn, &p, &line, &e);
 
 	if (rc == 1)
-		return do_position(c, &p, NULL, path, line);
+		return do_position(en, &p, NULL, path, line);
 	if (rc < 0)
 		tool_warnfl(path, e.line, "%s", e.msg);
 	tool_warnfl(path, 0, "no turn %ld in the game", o.turn);
@@ -386,8 +223,8 @@ print_turn(const struct analyse_turn *t, void *arg)
 static int
 analyse_one(struct game_run *gr)
 {
-	struct analyse a = { .rules = &gr->c->rules, .lex = gr->c->lex,
-	    .gen = gr->c->gen, .leaves = gr->c->leaves };
+	struct analyse a = { .rules = &gr->en->rules, .lex = gr->en->lex,
+	    .gen = gr->en->gen, .leaves = gr->en->leaves };
 	struct err e;
 	int ret = TOOL_OK;
 
@@ -436,13 +273,13 @@ do_games(const char *path)
 			continue;
 		}
 		gr.game = game;
-		if ((gr.c = ctx_get(game->rules.name, -1, path,
+		if ((gr.en = tool_engine_get(&engines, game->rules.name, -1, path,
 		    game->first_line)) == NULL) {
 			gcg_game_destroy(game);
 			ret = TOOL_ERR;
 			continue;       /* --game too: the stream's next game */
 		}
-		if ((o.analyse ? analyse_one(&gr) : game_turn(gr.c, game,
+		if ((o.analyse ? analyse_one(&gr) : game_turn(gr.en, game,
 		    path)) != TOOL_OK)
 			ret = TOOL_ERR;
 		gcg_game_destroy(game);
@@ -457,54 +294,43 @@ do_games(const char *path)
 	return ret;
 }
 
+/* --selfplay: a position as a CGP line, the ruleset's bingo and zero rule
+ * left implicit (cgp_format puts the player to move first). */
+static int
+print_cgp(const struct position *p, int bag, void *arg)
+{
+	const struct engine *en = arg;
+	struct position q = *p;
+	char buf[8192];
+
+	(void)bag;
+	q.bingo_bonus = -1;
+	q.max_zeros = -1;
+	if (cgp_format(&en->rules, &q, buf, sizeof buf) < 0)
+		tool_die("position too long for CGP");
+	puts(buf);
+	return 0;
+}
+
 /* --selfplay N: prints the position before every turn of N games of
- * Fullsterkur (or -R's robot) against itself, as CGP lines with the mover's
- * rack first (for benchmarks and test data).  Game k is seeded
+ * Fullsterkur (or -R's robot) against itself, as CGP lines with the
+ * mover's rack first (for benchmarks and test data).  Game k is seeded
  * rng_stream_seed(seed, k). */
 static int
 do_selfplay(void)
 {
-	struct ctx *c;
-	struct game *gm;
+	struct engine *en;
 	struct err e;
-	long k;
-	char buf[8192];
 
 	if (o.rules_name == NULL) {
 		tool_warn("--selfplay needs -r");
 		return TOOL_ERR;
 	}
-	if ((c = ctx_get(o.rules_name, -1, "<selfplay>", 0)) == NULL)
+	if ((en = tool_engine_get(&engines, o.rules_name, -1, "<selfplay>",
+	    0)) == NULL)
 		return TOOL_ERR;
-	if (c->robot == NULL) {
-		struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
-
-		if ((c->robot = robot_create(&c->rules, c->lex, &ro, &e)) == NULL)
-			tool_die("%s", e.msg);
-	}
-	if ((gm = game_create(&c->rules, 2, &e)) == NULL)
+	if (engine_selfplay(en, o.selfplay, o.seed, &rng, print_cgp, en, &e) != 0)
 		tool_die("%s", e.msg);
-	for (k = 0; k < o.selfplay; k++) {
-		if (game_start(gm, rng_stream_seed(o.seed, (uint64_t)k), &e) != 0)
-			tool_die("%s", e.msg);
-		while (game_over(gm) == 0) {
-			struct position p = *game_position(gm);
-			struct move m;
-
-			/* cgp_format puts the player to move first; the
-			 * ruleset's bingo and zero rule stay implicit. */
-			p.bingo_bonus = -1;
-			p.max_zeros = -1;
-			if (cgp_format(&c->rules, &p, buf, sizeof buf) < 0)
-				tool_die("position too long for CGP");
-			puts(buf);
-			if (robot_choose(c->robot, game_position(gm),
-			    game_bag_count(gm), &rng, &m, &e) != 0 ||
-			    game_play(gm, &m, &e) != 0)
-				tool_die("self-play: %s", e.msg);
-		}
-	}
-	game_destroy(gm);
 	return TOOL_OK;
 }
 
@@ -575,7 +401,7 @@ main(int argc, char *argv[])
 			o.leaves_path = optarg;
 			break;
 		case 'l':
-			o.lexicon = optarg;
+			engines.lexicon = optarg;
 			break;
 		case 'n':
 			o.top = num_arg(optarg, 1, 1000000000L, "top");
@@ -615,7 +441,7 @@ main(int argc, char *argv[])
 		case 'V':
 			tool_version();
 		case 'v':
-			o.vocab = optarg;
+			engines.vocab = optarg;
 			break;
 		default:
 			usage();
@@ -642,6 +468,12 @@ main(int argc, char *argv[])
 		tool_warn("--sort equity needs --leaves");
 		usage();
 	}
+	/* The equity robot and the analysis take the ruleset's own leave
+	 * table when -k is not given; a plain listing stays by score. */
+	engines.leaves = o.leaves;
+	engines.robot = o.robot;
+	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
+	    (o.analyse && !o.by_score);
 	rng_seed(&rng, o.seed);
 	if (o.selfplay > 0) {
 		ret = do_selfplay();
@@ -656,6 +488,8 @@ main(int argc, char *argv[])
 			if ((o.analyse ? do_games : do_cgp_file)(argv[i]) != TOOL_OK)
 				ret = TOOL_ERR;
 	}
-	ctx_free_all();
+	tool_engines_close(&engines);
+	klv_destroy(o.leaves);
+	movelist_free(&list);
 	return tool_fshut(stdout, "<stdout>", ret);
 }
