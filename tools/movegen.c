@@ -2,25 +2,24 @@
  * movegen — every legal move of a position, a robot's choice, or an analysis
  * of whole games.  See movegen(1).
  */
-#include <errno.h>
 #include <limits.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analyse.h"
 #include "board.h"
-#include "equity.h"
-#include "game.h"
+#include "engine.h"
 #include "gcg.h"
 #include "gen.h"
 #include "klv.h"
-#include "lex.h"
-#include "move.h"
+#include "movelist.h"
 #include "rng.h"
 #include "robot.h"
 #include "rules.h"
 #include "tool.h"
+#include "tool_engine.h"
 
 #define SYNOPSIS \
 "usage: movegen [-cj] [-k leaves.klv] [-l lexicon] [-n top] [-r rules]\n" \
@@ -30,24 +29,8 @@
 "                  game.gcg ...\n" \
 "       movegen -P games -r rules [-l lexicon] [-S seed]\n"
 
-/* A ruleset with its lexicon and workspaces, loaded on first use. */
-#define CTX_MAX 8
-struct ctx {
-	char key[RULES_NAME_MAX + 16];
-	struct rules rules;
-	struct lex *lex;
-	struct lex *vocab;
-	struct gen *gen;
-	struct robot *robot;
-	struct klv *leaves;         /* -k's, or the ruleset's default table
-	                               for -R equity and -a (owned then) */
-	int own_leaves;
-};
-
 struct opts {
 	const char *rules_name;
-	const char *lexicon;
-	const char *vocab;
 	const char *leaves_path;
 	struct klv *leaves;
 	long top;
@@ -64,23 +47,10 @@ struct opts {
 	long selfplay;              /* games of greedy self-play to print */
 };
 
-/* One output row: a move with its text, leave and equity. */
-struct row {
-	long idx;
-	int64_t equity;             /* millipoints */
-	char text[96];
-	char leave[64];
-};
-
-static struct ctx ctxs[CTX_MAX];
-static int nctx;
 static struct opts o;
+static struct tool_engines engines;     /* -l, -v, -k, -R go in there */
 static struct rng rng;
-static struct row *rows;
-static size_t rows_cap;
-/* With a leave table: the turn's equity (equity.h), prepared by
- * prepare_equity for the position at hand. */
-static struct equity turn_eq;
+static struct movelist list;
 
 static void usage(void) __attribute__((noreturn));
 
@@ -91,378 +61,99 @@ usage(void)
 	exit(TOOL_ERR);
 }
 
-static void
-ctx_free_all(void)
-{
-	int i;
-
-	for (i = 0; i < nctx; i++) {
-		robot_destroy(ctxs[i].robot);
-		gen_destroy(ctxs[i].gen);
-		lex_destroy(ctxs[i].lex);
-		lex_destroy(ctxs[i].vocab);
-		if (ctxs[i].own_leaves)
-			klv_destroy(ctxs[i].leaves);
-	}
-	nctx = 0;
-	klv_destroy(o.leaves);
-	free(rows);
-}
-
-/* The context for ruleset name (bingo bonus bb >= 0 overrides).  Prints a
- * message naming file:line and returns NULL on failure. */
-static struct ctx *
-ctx_get(const char *name, int bb, const char *file, long line)
-{
-	char key[sizeof ctxs[0].key];
-	struct ctx *c;
-	struct err e;
-	char *path = NULL;
-	const char *lexpath;
-	int i;
-
-	snprintf(key, sizeof key, "%s/%d", name, bb);
-	for (i = 0; i < nctx; i++)
-		if (strcmp(ctxs[i].key, key) == 0)
-			return &ctxs[i];
-	if (nctx == CTX_MAX) {
-		tool_warnfl(file, line, "too many rulesets in one run");
-		return NULL;
-	}
-	c = &ctxs[nctx];
-	memset(c, 0, sizeof *c);
-	snprintf(c->key, sizeof c->key, "%s", key);
-	if (rules_get(&c->rules, name, &e) != 0) {
-		tool_warnfl(file, line, "ruleset %s: %s", name, e.msg);
-		return NULL;
-	}
-	if (bb >= 0)
-		c->rules.bingo_bonus = bb;
-	lexpath = o.lexicon;
-	if (lexpath == NULL) {
-		path = tool_default_lexicon(&c->rules);
-		if (path == NULL) {
-			tool_warnfl(file, line, "no lexicon for ruleset %s: give -l",
-			    c->rules.name);
-			return NULL;
-		}
-		lexpath = path;
-	}
-	c->lex = lex_load(lexpath, &c->rules, &e);
-	if (c->lex == NULL) {
-		tool_warn("%s", e.msg);     /* it names the file */
-		free(path);
-		return NULL;
-	}
-	if (!rules_same_alphabet(&c->rules, lex_rules_name(c->lex))) {
-		tool_warn("%s: lexicon for ruleset %s, not %s", lexpath,
-		    lex_rules_name(c->lex), c->rules.name);
-		lex_destroy(c->lex);
-		free(path);
-		return NULL;
-	}
-	free(path);
-	if (o.vocab != NULL) {
-		c->vocab = lex_load(o.vocab, &c->rules, &e);
-		if (c->vocab == NULL) {
-			tool_warn("%s", e.msg);
-			lex_destroy(c->lex);
-			return NULL;
-		}
-	}
-	/* The equity robot and the analysis take the ruleset's own leave
-	 * table (NAME.klv2 beside its default lexicon) when -k is not
-	 * given; a plain listing stays by score. */
-	c->leaves = o.leaves;
-	if (c->leaves == NULL && (o.robot == (int)ROBOT_EQUITY ||
-	    (o.analyse && !o.by_score))) {
-		char *kp = tool_default_leaves(&c->rules);
-
-		if (kp != NULL) {
-			if ((c->leaves = klv_load(kp, &e)) == NULL) {
-				tool_warn("%s", e.msg);
-				free(kp);
-				lex_destroy(c->lex);
-				lex_destroy(c->vocab);
-				return NULL;
-			}
-			c->own_leaves = 1;
-			free(kp);
-		}
-	}
-	c->gen = gen_create(&c->rules, c->lex, &e);
-	if (c->gen == NULL)
-		tool_die("%s", e.msg);
-	if (o.robot >= 0) {
-		struct robot_opts ro;
-
-		ro.strategy = (enum robot_strategy)o.robot;
-		ro.vocab = c->vocab;
-		ro.leaves = c->leaves;
-		c->robot = robot_create(&c->rules, c->lex, &ro, &e);
-		if (c->robot == NULL)
-			tool_die("%s", e.msg);
-	}
-	nctx++;
-	return c;
-}
-
-/* JSON string body: UTF-8 passes through, quotes, backslashes and control
- * characters are escaped. */
-static void
-json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
-}
-
-static void
-print_equity(int64_t eq)
-{
-	int64_t a = eq < 0 ? -eq : eq;
-
-	printf("%s%lld.%03lld", eq < 0 ? "-" : "", (long long)(a / 1000),
-	    (long long)(a % 1000));
-}
-
-static const struct move *sort_moves;
-
-/* Best first: equity or score descending, then notation order. */
-static int
-row_cmp(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-
-	if (o.sort_equity) {
-		if (x->equity != y->equity)
-			return x->equity > y->equity ? -1 : 1;
-	} else {
-		int sx = sort_moves[x->idx].score, sy = sort_moves[y->idx].score;
-
-		if (sx != sy)
-			return sx > sy ? -1 : 1;
-	}
-	return strcmp(x->text, y->text);
-}
-
-/* turn_eq for position p with bag tiles in the bag, if a leave table was
- * given.  Returns TOOL_OK, or TOOL_ERR after a message naming file:line. */
-static int
-prepare_equity(const struct ctx *c, const struct position *p, int bag,
-	const char *file, long line)
-{
-	struct err e;
-
-	if (c->leaves == NULL)
-		return TOOL_OK;
-	if (equity_prepare(&turn_eq, &c->rules, c->leaves, p, bag, &e) != 0) {
-		tool_warnfl(file, line, "%s", e.msg);
-		return TOOL_ERR;
-	}
-	return TOOL_OK;
-}
-
-static void
-fill_row(const struct ctx *c, const struct position *p, const struct move *m,
-	long idx, struct row *rw)
-{
-	uint8_t leave[RULES_MAX_TILES];
-
-	rw->idx = idx;
-	if (move_format(&c->rules, m, rw->text, sizeof rw->text) < 0)
-		snprintf(rw->text, sizeof rw->text, "?");
-	gen_leave(p->racks[p->to_move], m, leave);
-	if (rules_rack_format(&c->rules, leave, rw->leave, sizeof rw->leave) < 0)
-		rw->leave[0] = '\0';
-	rw->equity = c->leaves != NULL ? equity_of(&turn_eq, m) :
-	    (int64_t)m->score * 1000;
-}
-
-static void
-print_row(const struct ctx *c, const struct move *m, const struct row *rw,
-	int first)
-{
-	(void)c;
-	if (o.json) {
-		printf("%s{\"move\":", first ? "" : ",");
-		json_str(rw->text);
-		printf(",\"score\":%d,\"leave\":", m->score);
-		json_str(rw->leave);
-		if (c->leaves != NULL) {
-			printf(",\"equity\":");
-			print_equity(rw->equity);
-		}
-		printf("}");
-		return;
-	}
-	printf("%s\t%d\t%s", rw->text, m->score, rw->leave);
-	if (c->leaves != NULL) {
-		putchar('\t');
-		print_equity(rw->equity);
-	}
-	putchar('\n');
-}
-
-static int
-grow_rows(size_t n)
-{
-	if (n <= rows_cap)
-		return 0;
-	while (rows_cap < n)
-		rows_cap = rows_cap ? rows_cap * 2 : 4096;
-	free(rows);
-	rows = malloc(rows_cap * sizeof *rows);
-	if (rows == NULL)
-		tool_die("out of memory");
-	return 0;
-}
-
 /* Generates and prints for one position.  cgp (may be NULL) is echoed in
  * JSON.  Returns TOOL_OK or TOOL_ERR. */
 static int
-do_position(struct ctx *c, const struct position *p, const char *cgp,
+do_position(struct engine *en, const struct position *p, const char *cgp,
 	const char *file, long line)
 {
 	struct err e;
-	const struct move *moves;
-	long n, i, shown, np = 0, nx = 0, npass = 0;
-	int bag = position_bag_count(&c->rules, p);
+	const struct equity *eq;
+	int bag, flags = (o.json ? MOVELIST_JSON : 0) |
+	    (en->leaves != NULL ? MOVELIST_EQUITY : 0);
+	long n;
 
-	if (bag < 0) {
-		if (position_check_tiles(&c->rules, p, &e) != 0)
-			tool_warnfl(file, line, "%s", e.msg);
-		else
-			tool_warnfl(file, line, "position holds more tiles than the bag");
+	if (engine_prepare(en, p, &bag, &eq, &e) != 0) {
+		tool_warnfl(file, line, "%s", e.msg);
 		return TOOL_ERR;
 	}
-	if (prepare_equity(c, p, bag, file, line) != TOOL_OK)
-		return TOOL_ERR;
 	if (o.robot >= 0) {
 		struct move m;
-		struct row rw;
+		struct movelist_row rw;
 
-		if (robot_choose(c->robot, p, bag, &rng, &m, &e) != 0)
+		if (robot_choose(en->robot, p, bag, &rng, &m, &e) != 0)
 			tool_die("%s", e.msg);
-		fill_row(c, p, &m, 0, &rw);
-		if (o.json) {
-			printf("{\"robot\":");
-			json_str(robot_strategy_name((enum robot_strategy)o.robot));
-			printf(",");
-			print_row(c, &m, &rw, 1);
-			printf("}\n");
-		} else {
-			print_row(c, &m, &rw, 1);
-		}
+		movelist_row(&rw, &en->rules, p, &m, 0, eq);
+		movelist_write_choice(stdout, &rw, robot_strategy_name(
+		    (enum robot_strategy)o.robot), flags);
 		return TOOL_OK;
 	}
-	n = gen_all(c->gen, p, bag, GEN_ALL, &e);
-	if (n < 0)
+	if ((n = gen_all(en->gen, p, bag, GEN_ALL, &e)) < 0)
 		tool_die("%s", e.msg);
-	moves = gen_moves(c->gen);
-	for (i = 0; i < n; i++) {
-		if (moves[i].kind == MOVE_PLACE)
-			np++;
-		else if (moves[i].kind == MOVE_EXCHANGE)
-			nx++;
-		else
-			npass++;
-	}
 	if (o.count) {
-		if (o.json) {
-			printf("{");
-			if (cgp != NULL) {
-				printf("\"cgp\":");
-				json_str(cgp);
-				printf(",");
-			}
-			printf("\"placements\":%ld,\"exchanges\":%ld,\"passes\":%ld,"
-			    "\"total\":%ld}\n", np, nx, npass, n);
-		} else {
-			printf("%ld\t%ld\t%ld\t%ld\n", np, nx, npass, n);
-		}
+		movelist_count(&list, gen_moves(en->gen), n);
+		movelist_write_counts(stdout, &list, cgp, flags);
 		return TOOL_OK;
 	}
-	grow_rows((size_t)n + 1);
-	for (i = 0; i < n; i++)
-		fill_row(c, p, &moves[i], i, &rows[i]);
-	sort_moves = moves;
-	qsort(rows, (size_t)n, sizeof rows[0], row_cmp);
-	shown = o.top > 0 && o.top < n ? o.top : n;
-	if (o.json) {
-		printf("{");
-		if (cgp != NULL) {
-			printf("\"cgp\":");
-			json_str(cgp);
-			printf(",");
-		}
-		printf("\"placements\":%ld,\"exchanges\":%ld,\"passes\":%ld,"
-		    "\"moves\":[", np, nx, npass);
-	}
-	for (i = 0; i < shown; i++)
-		print_row(c, &moves[rows[i].idx], &rows[i], i == 0);
-	if (o.json)
-		printf("]}\n");
-	else
-		putchar('\n');
+	if (movelist_build(&list, &en->rules, p, gen_moves(en->gen), n, eq,
+	    o.sort_equity, &e) != 0)
+		tool_die("%s", e.msg);
+	movelist_write(stdout, &list, o.top, cgp, flags);
 	return TOOL_OK;
 }
 
 /* Resolves the ruleset of a CGP line and parses it. */
-static struct ctx *
+static struct engine *
 parse_cgp(const char *s, size_t len, struct position *p, const char *file,
 	long line)
 {
 	char name[RULES_NAME_MAX];
-	struct ctx *c;
+	struct engine *en;
 	struct err e;
 
 	if (!cgp_peek_rules(s, len, name, sizeof name)) {
 		if (o.rules_name == NULL) {
-			tool_warnfl(file, line, "no ruleset: the line has no ld and -r was not given");
+			tool_warnfl(file, line,
+			    "no ruleset: the line has no ld and -r was not given");
 			return NULL;
 		}
 		snprintf(name, sizeof name, "%s", o.rules_name);
 	}
-	c = ctx_get(name, -1, file, line);
-	if (c == NULL)
+	if ((en = tool_engine_get(&engines, name, -1, file, line)) == NULL)
 		return NULL;
-	if (cgp_parse(&c->rules, s, len, p, &e) != 0) {
+	if (cgp_parse(&en->rules, s, len, p, &e) != 0) {
 		tool_warnfl(file, e.line ? e.line : line, "%s", e.msg);
 		return NULL;
 	}
-	if (p->bingo_bonus >= 0 && p->bingo_bonus != c->rules.bingo_bonus) {
-		c = ctx_get(name, p->bingo_bonus, file, line);
-		if (c == NULL)
-			return NULL;
-	}
-	if (position_check_tiles(&c->rules, p, &e) != 0) {
+	if (p->bingo_bonus >= 0 && p->bingo_bonus != en->rules.bingo_bonus &&
+	    (en = tool_engine_get(&engines, name, p->bingo_bonus, file,
+	    line)) == NULL)
+		return NULL;
+	if (position_check_tiles(&en->rules, p, &e) != 0) {
 		tool_warnfl(file, line, "%s", e.msg);
 		return NULL;
 	}
-	return c;
+	return en;
 }
 
+/* The CGP lines of file path ("-": standard input), one position each. */
 static int
-do_cgp_stream(FILE *fp, const char *name)
+do_cgp_file(const char *path)
 {
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	const char *name = fp == stdin ? "<stdin>" : path;
 	struct tool_lines l;
+	struct position p;
 	long len;
 	int ret = TOOL_OK;
-	static struct position p;
 
+	if (fp == NULL) {
+		tool_warn("%s:", path);
+		return TOOL_ERR;
+	}
 	tool_lines_init(&l, fp, name);
 	while ((len = tool_readline(&l)) != -1) {
-		struct ctx *c;
+		struct engine *en;
 
 		if (len == -2) {
 			tool_warnfl(name, l.lineno, "read error:");
@@ -476,225 +167,79 @@ do_cgp_stream(FILE *fp, const char *name)
 		}
 		if (len == 0 || l.buf[0] == '#')
 			continue;
-		c = parse_cgp(l.buf, (size_t)len, &p, name, l.lineno);
-		if (c == NULL) {
-			ret = TOOL_ERR;
-			continue;
-		}
-		if (do_position(c, &p, l.buf, name, l.lineno) != TOOL_OK)
+		if ((en = parse_cgp(l.buf, (size_t)len, &p, name, l.lineno)) == NULL ||
+		    do_position(en, &p, l.buf, name, l.lineno) != TOOL_OK)
 			ret = TOOL_ERR;
 	}
 	tool_lines_free(&l);
+	if (fp != stdin)
+		fclose(fp);
 	return ret;
 }
 
 /* --- Games: --game/--turn and --analyse --- */
 
-struct player_sum {
-	long moves, best, lost;
-};
-
-struct analysis {
-	struct ctx *c;
+/* One game of --analyse: whether a JSON turn was written yet. */
+struct game_run {
+	struct engine *en;
 	const struct gcg_game *game;
 	const char *file;
-	long want_turn;             /* --game: the turn to stop at, else -1 */
-	long turn;                  /* plays, exchanges and passes seen */
-	int found;
-	int failed;
-	struct player_sum sum[RULES_MAX_PLAYERS];
 	int json_first;
 };
 
-/* Equity of move m in the turn prepared (turn_eq), millipoints; the
- * score when no leave table was given. */
-static int64_t
-move_equity(const struct ctx *c, const struct move *m)
-{
-	if (c->leaves != NULL)
-		return equity_of(&turn_eq, m);
-	return (int64_t)m->score * 1000;
-}
-
+/* --game/--turn: the moves of the position before turn o.turn. */
 static int
-same_move(const struct move *a, const struct move *b)
+game_turn(struct engine *en, const struct gcg_game *game, const char *path)
 {
-	if (a->kind != b->kind)
-		return 0;
-	if (a->kind == MOVE_PASS)
-		return 1;
-	if (a->kind == MOVE_EXCHANGE) {
-		uint8_t x[RULES_MAX_TILES] = {0}, y[RULES_MAX_TILES] = {0};
-		int k;
-
-		if (!a->tiles_known || !b->tiles_known)
-			return a->len == b->len;
-		for (k = 0; k < a->len; k++)
-			x[TILE_IS_BLANK(a->tiles[k]) ? 0 : TILE_LETTER(a->tiles[k])]++;
-		for (k = 0; k < b->len; k++)
-			y[TILE_IS_BLANK(b->tiles[k]) ? 0 : TILE_LETTER(b->tiles[k])]++;
-		return memcmp(x, y, sizeof x) == 0;
-	}
-	if (a->len == 1 && b->len == 1 && a->ntiles == 1) {
-		/* A one-tile play may be written either way. */
-		return a->row == b->row && a->col == b->col && a->tiles[0] == b->tiles[0];
-	}
-	return a->dir == b->dir && a->row == b->row && a->col == b->col &&
-	    a->len == b->len && memcmp(a->tiles, b->tiles, a->len) == 0;
-}
-
-/* The played move's placements as a set, to match a one-tile play written
- * down with the across twin the generator emits. */
-static int
-same_placements(const struct move *a, const struct move *b)
-{
-	int ka, kb;
-	int ra[RULES_MAX_DIM], ca[RULES_MAX_DIM], rb2[RULES_MAX_DIM], cb[RULES_MAX_DIM];
-	uint8_t ta[RULES_MAX_DIM], tb[RULES_MAX_DIM];
-	int na = 0, nb = 0, i;
-
-	if (a->kind != MOVE_PLACE || b->kind != MOVE_PLACE)
-		return same_move(a, b);
-	for (ka = 0; ka < a->len; ka++)
-		if (a->tiles[ka]) {
-			ra[na] = a->row + (a->dir ? ka : 0);
-			ca[na] = a->col + (a->dir ? 0 : ka);
-			ta[na++] = a->tiles[ka];
-		}
-	for (kb = 0; kb < b->len; kb++)
-		if (b->tiles[kb]) {
-			rb2[nb] = b->row + (b->dir ? kb : 0);
-			cb[nb] = b->col + (b->dir ? 0 : kb);
-			tb[nb++] = b->tiles[kb];
-		}
-	if (na != nb)
-		return 0;
-	if (na == 1)
-		return ra[0] == rb2[0] && ca[0] == cb[0] && ta[0] == tb[0];
-	for (i = 0; i < na; i++)
-		if (ra[i] != rb2[i] || ca[i] != cb[i] || ta[i] != tb[i])
-			return 0;
-	return a->dir == b->dir;
-}
-
-static int
-analyse_turn(const struct gcg_turn *t, void *arg)
-{
-	struct analysis *an = arg;
-	struct ctx *c = an->c;
-	const struct gcg_event *ev = t->ev;
-	const struct move *played = t->move != NULL ? t->move : &ev->move;
-	const struct move *moves;
-	const struct move *bm;
+	struct position p;
 	struct err e;
-	long n, i, rank = 1, besti = -1;
-	int64_t peq, beq = 0;
-	char ptext[96], btext[96];
-	int pl = ev->player, played_found = 0;
+	long line;
+	int rc = analyse_position_at(game, en->lex, o.turn, &p, &line, &e);
 
-	if (ev->kind != GCG_PLAY && ev->kind != GCG_PASS && ev->kind != GCG_EXCHANGE)
-		return 0;
-	an->turn++;
-	if (an->want_turn >= 0) {
-		if (an->turn != an->want_turn)
-			return 0;
-		an->found = 1;
-		if (do_position(c, t->pos, NULL, an->file, ev->line) != TOOL_OK)
-			an->failed = 1;
-		return 1;
-	}
-	/* A rack not written, or only the tiles played (an annotator's
-	 * record of the opponent): the turn is listed, not analysed. */
-	if (ev->nrack < 0 || !t->rack_complete) {
-		if (move_format(&c->rules, played, ptext, sizeof ptext) < 0)
-			snprintf(ptext, sizeof ptext, "%s", ev->text);
-		if (o.json) {
-			printf("%s{\"turn\":%ld,\"player\":", an->json_first ?
-			    "" : ",", an->turn);
-			json_str(an->game->players[pl].nick);
-			printf(",\"move\":");
-			json_str(ptext);
-			printf(",\"score\":%d,\"rank\":null,\"best\":null,"
-			    "\"unknown_rack\":true}", ev->score);
-			an->json_first = 0;
-		} else {
-			printf("%ld\t%s\t%s\t%d\t-\t-\tunknown rack\t-\t-\n",
-			    an->turn, an->game->players[pl].nick, ptext, ev->score);
-		}
+	if (rc == 1)
+		return do_position(en, &p, NULL, path, line);
+	if (rc < 0)
+		tool_warnfl(path, e.line, "%s", e.msg);
+	tool_warnfl(path, 0, "no turn %ld in the game", o.turn);
+	return TOOL_ERR;
+}
+
+/* --analyse: a turn written, or why it could not be analysed. */
+static int
+print_turn(const struct analyse_turn *t, void *arg)
+{
+	struct game_run *gr = arg;
+
+	if (t->status == ANALYSE_FAILED) {
+		tool_warnfl(gr->file, t->err.line, "%s", t->err.msg);
 		return 0;
 	}
-	if (prepare_equity(c, t->pos, t->bag, an->file, ev->line) != TOOL_OK) {
-		an->failed = 1;
-		return 0;
-	}
-	n = gen_all(c->gen, t->pos, t->bag, GEN_ALL, &e);
-	if (n < 0)
-		tool_die("%s", e.msg);
-	moves = gen_moves(c->gen);
-	/* With a leave table, the best move is the equity robot's: the
-	 * first by equity_cmp (equity_choose_all). */
-	if (c->leaves != NULL)
-		besti = equity_first(&turn_eq, moves, n, INT64_MIN, &beq);
-	{
-		struct move pm = *played;
-
-		if (pm.kind == MOVE_PLACE && ev->kind == GCG_PLAY)
-			pm.score = ev->score;
-		peq = move_equity(c, &pm);
-		if (move_format(&c->rules, &pm, ptext, sizeof ptext) < 0)
-			snprintf(ptext, sizeof ptext, "%s", ev->text);
-	}
-	for (i = 0; i < n; i++) {
-		int64_t eq = move_equity(c, &moves[i]);
-
-		/* By score: the first in notation order of the best. */
-		if (c->leaves == NULL && (besti < 0 || eq > beq)) {
-			besti = i;
-			beq = eq;
-		} else if (c->leaves == NULL && eq == beq) {
-			/* Ties: notation order, as the list prints them. */
-			char x[96], y[96];
-
-			if (move_format(&c->rules, &moves[i], x, sizeof x) >= 0 &&
-			    move_format(&c->rules, &moves[besti], y, sizeof y) >= 0 &&
-			    strcmp(x, y) < 0)
-				besti = i;
-		}
-		if (same_placements(&moves[i], played))
-			played_found = 1;
-		else if (eq > peq)
-			rank++;
-	}
-	if (!played_found)
-		rank = -1;          /* not among the legal moves (phony) */
-	bm = besti >= 0 ? &moves[besti] : NULL;
-	if (bm == NULL || move_format(&c->rules, bm, btext, sizeof btext) < 0)
-		snprintf(btext, sizeof btext, "-");
-	if (bm != NULL && beq < peq)
-		beq = peq;
-	an->sum[pl].moves++;
-	if (rank == 1)
-		an->sum[pl].best++;
-	an->sum[pl].lost += (long)(beq - peq);
-	if (o.json) {
-		printf("%s{\"turn\":%ld,\"player\":", an->json_first ? "" : ",", an->turn);
-		json_str(an->game->players[pl].nick);
-		printf(",\"move\":");
-		json_str(ptext);
-		printf(",\"score\":%d,\"rank\":%ld,\"of\":%ld,\"best\":", ev->score, rank, n);
-		json_str(btext);
-		printf(",\"best_score\":%d,\"lost\":", bm != NULL ? bm->score : 0);
-		print_equity(beq - peq);
-		printf("}");
-		an->json_first = 0;
-	} else {
-		printf("%ld\t%s\t%s\t%d\t%ld\t%ld\t%s\t%d\t", an->turn,
-		    an->game->players[pl].nick, ptext, ev->score, rank, n, btext,
-		    bm != NULL ? bm->score : 0);
-		print_equity(beq - peq);
-		putchar('\n');
-	}
+	analyse_write_turn(stdout, gr->game, t, o.json, gr->json_first);
+	gr->json_first = 0;
 	return 0;
+}
+
+/* --analyse of one game: a header, the turns, a summary per player. */
+static int
+analyse_one(struct game_run *gr)
+{
+	struct analyse a = { .rules = &gr->en->rules, .lex = gr->en->lex,
+	    .gen = gr->en->gen, .leaves = gr->en->leaves };
+	struct err e;
+	int ret = TOOL_OK;
+
+	analyse_write_head(stdout, gr->file, o.json);
+	switch (analyse_game(&a, gr->game, print_turn, gr, &e)) {
+	case -2:
+		tool_die("%s", e.msg);
+	case -1:
+		tool_warnfl(gr->file, e.line, "%s", e.msg);
+		ret = TOOL_ERR;
+	}
+	if (a.failed > 0)
+		ret = TOOL_ERR;
+	analyse_write_tail(stdout, &a, gr->game, o.json);
+	return ret;
 }
 
 static int
@@ -717,72 +262,26 @@ do_games(const char *path)
 			tool_die("ruleset %s: %s", o.rules_name, e.msg);
 		def = &defr;
 	}
-	rd = gcg_reader_open(fp, path, def, &e);
-	if (rd == NULL)
+	if ((rd = gcg_reader_open(fp, path, def, &e)) == NULL)
 		tool_die("%s", e.msg);
 	while ((rc = gcg_read(rd, &game, &e)) != 0) {
-		struct analysis an;
-		struct gcg_result res;
-		int q;
+		struct game_run gr = { NULL, NULL, path, 1 };
 
 		if (rc < 0) {
 			tool_warnfl(path, e.line, "%s", e.msg);
 			ret = TOOL_ERR;
 			continue;
 		}
-		memset(&an, 0, sizeof an);
-		an.game = game;
-		an.file = path;
-		an.want_turn = o.analyse ? -1 : o.turn;
-		an.json_first = 1;
-		an.c = ctx_get(game->rules.name, -1, path, game->first_line);
-		if (an.c == NULL) {
+		gr.game = game;
+		if ((gr.en = tool_engine_get(&engines, game->rules.name, -1, path,
+		    game->first_line)) == NULL) {
 			gcg_game_destroy(game);
 			ret = TOOL_ERR;
-			continue;
+			continue;       /* --game too: the stream's next game */
 		}
-		if (o.analyse) {
-			if (o.json) {
-				printf("{\"file\":");
-				json_str(path);
-				printf(",\"moves\":[");
-			} else {
-				printf("# %s\n#TURN\tPLAYER\tMOVE\tSCORE\tRANK\tOF\tBEST\tBEST_SCORE\tLOST\n",
-				    path);
-			}
-		}
-		if (gcg_replay(game, an.c->lex, analyse_turn, &an, &res, &e) < 0) {
-			tool_warnfl(path, e.line, "%s", e.msg);
+		if ((o.analyse ? analyse_one(&gr) : game_turn(gr.en, game,
+		    path)) != TOOL_OK)
 			ret = TOOL_ERR;
-		}
-		if (an.failed)
-			ret = TOOL_ERR;
-		if (o.analyse) {
-			if (o.json)
-				printf("],\"players\":[");
-			for (q = 0; q < game->nplayers; q++) {
-				if (o.json) {
-					printf("%s{\"player\":", q ? "," : "");
-					json_str(game->players[q].nick);
-					printf(",\"moves\":%ld,\"best\":%ld,\"lost\":", an.sum[q].moves,
-					    an.sum[q].best);
-					print_equity(an.sum[q].lost);
-					printf("}");
-				} else {
-					printf("# %s\tmoves %ld\tbest %ld\tlost ", game->players[q].nick,
-					    an.sum[q].moves, an.sum[q].best);
-					print_equity(an.sum[q].lost);
-					putchar('\n');
-				}
-			}
-			if (o.json)
-				printf("]}\n");
-			else
-				putchar('\n');
-		} else if (!an.found) {
-			tool_warnfl(path, 0, "no turn %ld in the game", o.turn);
-			ret = TOOL_ERR;
-		}
 		gcg_game_destroy(game);
 		if (!o.analyse)
 			break;
@@ -795,72 +294,57 @@ do_games(const char *path)
 	return ret;
 }
 
+/* --selfplay: a position as a CGP line, the ruleset's bingo and zero rule
+ * left implicit (cgp_format puts the player to move first). */
+static int
+print_cgp(const struct position *p, int bag, void *arg)
+{
+	const struct engine *en = arg;
+	struct position q = *p;
+	char buf[8192];
+
+	(void)bag;
+	q.bingo_bonus = -1;
+	q.max_zeros = -1;
+	if (cgp_format(&en->rules, &q, buf, sizeof buf) < 0)
+		tool_die("position too long for CGP");
+	puts(buf);
+	return 0;
+}
+
 /* --selfplay N: prints the position before every turn of N games of
- * Fullsterkur against itself, as CGP lines with the mover's rack first (for
- * benchmarks and test data).  Game k is seeded rng_stream_seed(seed, k). */
+ * Fullsterkur (or -R's robot) against itself, as CGP lines with the
+ * mover's rack first (for benchmarks and test data).  Game k is seeded
+ * rng_stream_seed(seed, k). */
 static int
 do_selfplay(void)
 {
-	struct ctx *c;
-	struct game *gm;
+	struct engine *en;
 	struct err e;
-	long k;
-	char *buf = malloc(8192);
 
-	if (buf == NULL)
-		tool_die("out of memory");
 	if (o.rules_name == NULL) {
 		tool_warn("--selfplay needs -r");
-		free(buf);
 		return TOOL_ERR;
 	}
-	c = ctx_get(o.rules_name, -1, "<selfplay>", 0);
-	if (c == NULL) {
-		free(buf);
+	if ((en = tool_engine_get(&engines, o.rules_name, -1, "<selfplay>",
+	    0)) == NULL)
 		return TOOL_ERR;
-	}
-	if (c->robot == NULL) {
-		struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
-
-		c->robot = robot_create(&c->rules, c->lex, &ro, &e);
-		if (c->robot == NULL)
-			tool_die("%s", e.msg);
-	}
-	gm = game_create(&c->rules, 2, &e);
-	if (gm == NULL)
+	if (engine_selfplay(en, o.selfplay, o.seed, &rng, print_cgp, en, &e) != 0)
 		tool_die("%s", e.msg);
-	for (k = 0; k < o.selfplay; k++) {
-		if (game_start(gm, rng_stream_seed(o.seed, (uint64_t)k), &e) != 0)
-			tool_die("%s", e.msg);
-		while (game_over(gm) == 0) {
-			static struct position rot;
-			const struct position *p = game_position(gm);
-			struct move m;
-			int q, n = p->nplayers;
-
-			/* CGP: the player to move comes first. */
-			rot = *p;
-			for (q = 0; q < n; q++) {
-				memcpy(rot.racks[q], p->racks[(p->to_move + q) % n],
-				    RULES_MAX_TILES);
-				rot.rack_known[q] = p->rack_known[(p->to_move + q) % n];
-				rot.scores[q] = p->scores[(p->to_move + q) % n];
-			}
-			rot.to_move = 0;
-			/* Leave the ruleset's bingo and zero rule implicit. */
-			rot.bingo_bonus = -1;
-			rot.max_zeros = -1;
-			if (cgp_format(&c->rules, &rot, buf, 8192) < 0)
-				tool_die("position too long for CGP");
-			puts(buf);
-			if (robot_choose(c->robot, p, game_bag_count(gm), &rng, &m, &e) != 0 ||
-			    game_play(gm, &m, &e) != 0)
-				tool_die("self-play: %s", e.msg);
-		}
-	}
-	game_destroy(gm);
-	free(buf);
 	return TOOL_OK;
+}
+
+/* A number option within [min, max]; else a message and the usage. */
+static long
+num_arg(const char *s, long min, long max, const char *name)
+{
+	long v;
+
+	if (tool_parse_long(s, min, max, &v) != 0) {
+		tool_warn("bad --%s: %s", name, s);
+		usage();
+	}
+	return v;
 }
 
 int
@@ -887,7 +371,6 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct err e;
-	long v;
 	int ch, ret = TOOL_OK, i;
 	enum robot_strategy rs;
 	const char *sort = NULL;
@@ -918,27 +401,18 @@ main(int argc, char *argv[])
 			o.leaves_path = optarg;
 			break;
 		case 'l':
-			o.lexicon = optarg;
+			engines.lexicon = optarg;
 			break;
 		case 'n':
-			if (tool_parse_long(optarg, 1, 1000000000L, &v) != 0) {
-				tool_warn("bad --top: %s", optarg);
-				usage();
-			}
-			o.top = v;
+			o.top = num_arg(optarg, 1, 1000000000L, "top");
 			break;
 		case 'P':
-			if (tool_parse_long(optarg, 1, 100000000L, &v) != 0) {
-				tool_warn("bad --selfplay: %s", optarg);
-				usage();
-			}
-			o.selfplay = v;
+			o.selfplay = num_arg(optarg, 1, 100000000L, "selfplay");
 			break;
 		case 'R':
 			if (robot_parse_strategy(optarg, &rs) != 0) {
 				tool_warn("unknown robot: %s (fullsterkur, midlungur, "
-				    "halfdraettingur, amlodi, equity)",
-				    optarg);
+				    "halfdraettingur, amlodi, equity)", optarg);
 				usage();
 			}
 			o.robot = (int)rs;
@@ -947,35 +421,27 @@ main(int argc, char *argv[])
 			o.rules_name = optarg;
 			break;
 		case 'S':
-			if (tool_parse_long(optarg, 0, LONG_MAX,
-			    &v) != 0) {
-				tool_warn("bad --seed: %s", optarg);
-				usage();
-			}
-			o.seed = (uint64_t)v;
+			o.seed = (uint64_t)num_arg(optarg, 0, LONG_MAX, "seed");
 			break;
 		case 's':
 			sort = optarg;
-			if (strcmp(optarg, "score") == 0)
-				o.sort_equity = 0, o.by_score = 1;
-			else if (strcmp(optarg, "equity") == 0)
+			if (strcmp(optarg, "score") == 0) {
+				o.sort_equity = 0;
+				o.by_score = 1;
+			} else if (strcmp(optarg, "equity") == 0) {
 				o.sort_equity = 1;
-			else {
+			} else {
 				tool_warn("bad --sort: %s (score or equity)", optarg);
 				usage();
 			}
 			break;
 		case 't':
-			if (tool_parse_long(optarg, 1, 1000000L, &v) != 0) {
-				tool_warn("bad --turn: %s", optarg);
-				usage();
-			}
-			o.turn = v;
+			o.turn = num_arg(optarg, 1, 1000000L, "turn");
 			break;
 		case 'V':
 			tool_version();
 		case 'v':
-			o.vocab = optarg;
+			engines.vocab = optarg;
 			break;
 		default:
 			usage();
@@ -992,8 +458,7 @@ main(int argc, char *argv[])
 		usage();
 	}
 	if (o.leaves_path != NULL) {
-		o.leaves = klv_load(o.leaves_path, &e);
-		if (o.leaves == NULL) {
+		if ((o.leaves = klv_load(o.leaves_path, &e)) == NULL) {
 			tool_warnfl(o.leaves_path, e.line, "%s", e.msg);
 			return TOOL_ERR;
 		}
@@ -1003,34 +468,28 @@ main(int argc, char *argv[])
 		tool_warn("--sort equity needs --leaves");
 		usage();
 	}
+	/* The equity robot and the analysis take the ruleset's own leave
+	 * table when -k is not given; a plain listing stays by score. */
+	engines.leaves = o.leaves;
+	engines.robot = o.robot;
+	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
+	    (o.analyse && !o.by_score);
 	rng_seed(&rng, o.seed);
 	if (o.selfplay > 0) {
 		ret = do_selfplay();
-	} else if (o.analyse) {
-		for (i = 0; i < argc; i++)
-			if (do_games(argv[i]) != TOOL_OK)
-				ret = TOOL_ERR;
 	} else if (o.game != NULL) {
 		if (argc > 0)
 			usage();
 		ret = do_games(o.game);
 	} else if (argc == 0) {
-		ret = do_cgp_stream(stdin, "<stdin>");
+		ret = do_cgp_file("-");
 	} else {
-		for (i = 0; i < argc; i++) {
-			FILE *fp = strcmp(argv[i], "-") == 0 ? stdin : fopen(argv[i], "r");
-
-			if (fp == NULL) {
-				tool_warn("%s:", argv[i]);
+		for (i = 0; i < argc; i++)
+			if ((o.analyse ? do_games : do_cgp_file)(argv[i]) != TOOL_OK)
 				ret = TOOL_ERR;
-				continue;
-			}
-			if (do_cgp_stream(fp, fp == stdin ? "<stdin>" : argv[i]) != TOOL_OK)
-				ret = TOOL_ERR;
-			if (fp != stdin)
-				fclose(fp);
-		}
 	}
-	ctx_free_all();
+	tool_engines_close(&engines);
+	klv_destroy(o.leaves);
+	movelist_free(&list);
 	return tool_fshut(stdout, "<stdout>", ret);
 }

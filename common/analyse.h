@@ -1,0 +1,167 @@
+/*
+ * analyse.h — game analysis: every turn of a GCG game set against the
+ * legal moves of its position.
+ *
+ * analyse_game replays a game (gcg_replay) and, before each play,
+ * exchange and pass, lists every legal move of the position (gen_all)
+ * and tells the caller, in a struct analyse_turn, how the move played
+ * ranks among them, which move was best and what the choice cost.  Moves
+ * are valued by score, or with a leave table by equity (equity.h: score
+ * plus the value of the tiles kept, in millipoints).  The analysis
+ * prints nothing: it hands each turn to a callback as data, which a report
+ * writer formats as it likes; analyse_write_* give the text and JSON
+ * formats of movegen(1) to a caller's FILE.
+ *
+ * Per turn (all values in millipoints, 1000 = one point):
+ *   rank   1 plus the number of legal moves worth strictly more than the
+ *          move played (the played play scored as written); -1 when the
+ *          move played is not among the legal moves (a phony).
+ *   best   by score: the highest score, ties to the first in notation
+ *          order (strcmp of move_format), as a sorted move list shows
+ *          them; with a leave table: the equity robot's move, the first
+ *          by equity_cmp (equity_first).
+ *   lost   the best move's value less the played move's, never below 0
+ *          (a phony may score more than any legal move).
+ * A turn whose rack is not written, or written only in part (an
+ * annotator's record of the opponent: gcg_turn.rack_complete 0), is
+ * passed on as ANALYSE_UNKNOWN_RACK, not analysed and not summed.
+ *
+ * Ownership: struct analyse is plain data the caller owns (about 6 KB,
+ * most of it the equity workspace); the ruleset, lexicon, move generator
+ * and leave table it names are borrowed and must outlive the call.  One
+ * analysis at a time per struct analyse and per struct gen.
+ *
+ * Cost: one gen_all per analysed turn (every legal move listed, then one
+ * pass over them; with a leave table an equity_prepare and a second pass),
+ * so about what `movegen` spends on one position, times the turns.
+ */
+#ifndef ORDVERK_ANALYSE_H
+#define ORDVERK_ANALYSE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "board.h"
+#include "equity.h"
+#include "err.h"
+#include "gcg.h"
+#include "gen.h"
+#include "klv.h"
+#include "lex.h"
+#include "move.h"
+#include "rules.h"
+
+#define ANALYSE_TEXT_MAX 96     /* a move in notation, as GCG_TEXT_MAX */
+
+enum analyse_status {
+	ANALYSE_DONE,            /* the turn was analysed: rank, best, lost */
+	ANALYSE_UNKNOWN_RACK,    /* the rack is not known: only what was played */
+	ANALYSE_FAILED           /* the turn could not be valued: err says why */
+};
+
+/* One turn as analyse_game hands it to its callback. */
+struct analyse_turn {
+	long turn;               /* plays, exchanges and passes so far, from 1 */
+	int player;              /* index into the game's players */
+	int status;              /* enum analyse_status */
+	struct err err;          /* ANALYSE_FAILED: the message, err.line the
+	                            event's line */
+	/* The replay's view before the move: at->pos (board, racks, the
+	 * running scores), at->bag, at->ev (the event as written).  Valid
+	 * during the callback only. */
+	const struct gcg_turn *at;
+	struct move played;      /* as re-read against the board; a play's
+	                            score is the one written */
+	char played_text[ANALYSE_TEXT_MAX]; /* move_format, else as written */
+	int score;               /* the points written for the turn */
+	/* ANALYSE_DONE only (else rank 0, nmoves 0, no best): */
+	long rank;               /* see above; -1 a phony */
+	long nmoves;             /* legal moves of the position */
+	int has_best;            /* 0 only if there was no legal move */
+	struct move best;
+	char best_text[ANALYSE_TEXT_MAX]; /* move_format, "-" if none */
+	int64_t played_value;    /* equity (or score) of the move played */
+	int64_t best_value;      /* of the best move, raised to played_value
+	                            when that is more */
+	int64_t lost;            /* best_value - played_value */
+};
+
+/* What each player's analysed turns add up to. */
+struct analyse_player {
+	long moves;              /* turns analysed (ANALYSE_DONE) */
+	long best;               /* of them, those of rank 1 */
+	int64_t lost;            /* sum of lost, millipoints */
+};
+
+/* The callback: return 0 to go on, a positive value to stop the replay
+ * (analyse_game returns it). */
+typedef int analyse_fn(const struct analyse_turn *t, void *arg);
+
+/* An analysis.  The caller sets the first four fields (borrowed) and calls
+ * analyse_game, which fills the rest. */
+struct analyse {
+	const struct rules *rules;   /* for notation and equity */
+	const struct lex *lex;       /* the replay checks words against it
+	                                (NULL: not checked) */
+	struct gen *gen;             /* a generator for rules and lex */
+	const struct klv *leaves;    /* NULL: moves valued by score */
+	/* Filled by analyse_game: */
+	long turns;                  /* plays, exchanges and passes seen */
+	long failed;                 /* turns passed on as ANALYSE_FAILED */
+	struct analyse_player players[RULES_MAX_PLAYERS];
+	struct equity eq;            /* workspace: the turn's equity */
+};
+
+/* analyse_game: replays game g (gcg_replay with a->lex) and calls fn (may
+ * be NULL) with each play, exchange and pass, in order, analysed as above;
+ * the players' sums and the counts of a are reset first and filled as the
+ * game goes.  Returns 0 when the whole game was replayed, fn's positive
+ * value when fn stopped it, -1 with e set (e->line = the line) at the
+ * first discrepancy of the game (a wrong score, an illegal play: see
+ * gcg_replay; the turns before it have been passed on), or -2 with e set
+ * when memory ran out.  A turn that could not be valued (its position
+ * holds more of a tile than the bag: equity_prepare) does not stop the
+ * game: it is passed on as ANALYSE_FAILED and counted in a->failed. */
+int analyse_game(struct analyse *a, const struct gcg_game *g, analyse_fn *fn,
+	void *arg, struct err *e);
+
+/* analyse_position_at: replays g (words checked against lex, may be NULL)
+ * up to its turn `turn` (from 1, as analyse_game counts) and copies the
+ * position before it into *p (the turn's player to move) and the line of
+ * its event into *line.  Returns 1; 0 when the game has fewer turns; -1
+ * with e set at a discrepancy before the turn (see gcg_replay). */
+int analyse_position_at(const struct gcg_game *g, const struct lex *lex,
+	long turn, struct position *p, long *line, struct err *e);
+
+/* analyse_is_turn: 1 if ev is a play, exchange or pass (what analyse_game
+ * counts as a turn), else 0 (challenges, withdrawals, end-of-game lines). */
+int analyse_is_turn(const struct gcg_event *ev);
+
+/* analyse_same_move: 1 if generated move m is move played p: the same
+ * tiles on the same squares (a one-tile play matches whichever direction
+ * it was written in; a play is compared by the squares it fills, so
+ * through-letters need not be marked alike), the same exchange (by the
+ * tiles, as a multiset; by the count when either gives only a count), or
+ * both passes; else 0. */
+int analyse_same_move(const struct move *m, const struct move *p);
+
+/* The writers of movegen(1)'s formats, text (json 0) or JSON (json 1);
+ * a write error shows in ferror(fp).  A game is
+ *   text:  "# FILE", a header line "#TURN<TAB>PLAYER<TAB>MOVE<TAB>SCORE
+ *          <TAB>RANK<TAB>OF<TAB>BEST<TAB>BEST_SCORE<TAB>LOST", a line a
+ *          turn, "# NICK<TAB>moves N<TAB>best N<TAB>lost P" a player and
+ *          an empty line;
+ *   JSON:  one line {"file":FILE,"moves":[turns],"players":[players]}.
+ * analyse_write_head: the start of the game read from file.
+ * analyse_write_turn: turn t of game g (not written when ANALYSE_FAILED);
+ *   first: t is the first turn written (JSON: no comma before it).
+ *   LOST is in points with three decimals; an unknown rack is written
+ *   with "-" for the numbers and "unknown rack" for the best move (JSON:
+ *   "rank":null,"best":null,"unknown_rack":true).
+ * analyse_write_tail: the players' sums of a and the end of the game. */
+void analyse_write_head(FILE *fp, const char *file, int json);
+void analyse_write_turn(FILE *fp, const struct gcg_game *g,
+	const struct analyse_turn *t, int json, int first);
+void analyse_write_tail(FILE *fp, const struct analyse *a,
+	const struct gcg_game *g, int json);
+
+#endif

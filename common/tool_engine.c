@@ -1,0 +1,65 @@
+/*
+ * tool_engine.c — the engines of the rulesets a tool meets (tool_engine.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tool.h"
+#include "tool_engine.h"
+
+struct engine *
+tool_engine_get(struct tool_engines *t, const char *name, int bb,
+	const char *file, long line)
+{
+	struct engine_opts eo = { t->lexicon, t->vocab, t->leaves, NULL,
+	    t->robot };
+	struct rules r;
+	struct err e;
+	char key[sizeof t->key[0]], *lexpath = NULL, *leavespath = NULL;
+	int i, rc;
+
+	snprintf(key, sizeof key, "%s/%d", name, bb);
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->key[i], key) == 0)
+			return &t->en[i];
+	if (t->n == TOOL_ENGINES_MAX) {
+		tool_warnfl(file, line, "too many rulesets in one run");
+		return NULL;
+	}
+	if (rules_get(&r, name, &e) != 0) {
+		tool_warnfl(file, line, "ruleset %s: %s", name, e.msg);
+		return NULL;
+	}
+	if (bb >= 0)
+		r.bingo_bonus = bb;
+	if (eo.lexicon == NULL) {
+		if ((eo.lexicon = lexpath = tool_default_lexicon(&r)) == NULL) {
+			tool_warnfl(file, line, "no lexicon for ruleset %s: give -l",
+			    r.name);
+			return NULL;
+		}
+	}
+	if (eo.leaves == NULL && t->default_leaves)
+		eo.leaves_path = leavespath = tool_default_leaves(&r);
+	rc = engine_open(&t->en[t->n], &r, &eo, &e);
+	free(lexpath);
+	free(leavespath);
+	if (rc == -2)
+		tool_die("%s", e.msg);
+	if (rc != 0) {
+		tool_warn("%s", e.msg);     /* it names the file */
+		return NULL;
+	}
+	snprintf(t->key[t->n], sizeof t->key[t->n], "%s", key);
+	return &t->en[t->n++];
+}
+
+void
+tool_engines_close(struct tool_engines *t)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		engine_close(&t->en[i]);
+	t->n = 0;
+}

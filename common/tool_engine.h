@@ -1,0 +1,51 @@
+/*
+ * tool_engine.h — the engines (engine.h) of the rulesets a tool meets in
+ * one run: a CGP line's ld, a GCG file's ruleset, -r.  Support for the
+ * mains only, like tool.h: it takes the rulesets' default files
+ * (tool_default_lexicon, tool_default_leaves) and prints its messages.
+ *
+ * Each ruleset (with a bingo bonus that overrides its own, as a CGP "bb"
+ * does) is opened on first use with the tool's options and kept for the
+ * run; a ruleset that failed is tried again, and its message printed
+ * again, when it comes up again.
+ *
+ * struct tool_engines is plain data the tool owns (about 100 KB: keep it
+ * static, not on the stack); it owns the engines it opened, freed by
+ * tool_engines_close.  The leave table given is borrowed.
+ */
+#ifndef ORDVERK_TOOL_ENGINE_H
+#define ORDVERK_TOOL_ENGINE_H
+
+#include "engine.h"
+#include "klv.h"
+#include "rules.h"
+
+#define TOOL_ENGINES_MAX 8
+
+struct tool_engines {
+	/* Set by the tool before the first tool_engine_get: */
+	const char *lexicon;        /* -l, or NULL: the ruleset's default */
+	const char *vocab;          /* -v, or NULL */
+	const struct klv *leaves;   /* -k, or NULL */
+	int default_leaves;         /* without -k: the ruleset's own table
+	                               (NAME.klv2 beside its default lexicon)
+	                               where there is one */
+	int robot;                  /* enum robot_strategy, or -1: none */
+	/* The engines opened so far, by "NAME/BINGO" (BINGO -1: its own): */
+	int n;
+	char key[TOOL_ENGINES_MAX][RULES_NAME_MAX + 16];
+	struct engine en[TOOL_ENGINES_MAX];
+};
+
+/* tool_engine_get: the engine of ruleset name, with bingo bonus bb when
+ * bb >= 0.  On failure prints a message (naming file:line when it is about
+ * that input: an unknown ruleset, no default lexicon, too many rulesets;
+ * else the file that could not be loaded) and returns NULL; exits 2 when
+ * memory runs out. */
+struct engine *tool_engine_get(struct tool_engines *t, const char *name,
+	int bb, const char *file, long line);
+
+/* tool_engines_close: closes every engine opened; t can be used again. */
+void tool_engines_close(struct tool_engines *t);
+
+#endif
