@@ -446,3 +446,34 @@ move_order(const struct move *a, const struct move *b)
 		return a->len < b->len ? -1 : 1;
 	return memcmp(a->tiles, b->tiles, a->len);
 }
+
+int
+move_detail_format(const struct rules *r, const struct move_detail *d,
+	char *out, size_t cap)
+{
+	size_t len = 0;
+	int i, n;
+	char w[RULES_MAX_DIM * 12];
+
+	if (cap == 0)
+		return -1;
+	out[0] = '\0';
+	for (i = 0; i <= d->nwords; i++) {
+		if (i < d->nwords) {
+			if (rules_word_to_utf8(r, d->words[i].tiles,
+			    d->words[i].len, w, sizeof w) < 0)
+				snprintf(w, sizeof w, "?");
+			n = snprintf(out + len, cap - len, "%s%s=%d", i ? "," : "",
+			    w, d->words[i].score);
+		} else if (d->bingo) {
+			n = snprintf(out + len, cap - len, "%s+%d", len ? "," : "",
+			    d->bingo);
+		} else {
+			break;
+		}
+		if (n < 0 || (size_t)n >= cap - len)
+			return -1;
+		len += (size_t)n;
+	}
+	return (int)len;
+}

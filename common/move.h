@@ -67,6 +67,13 @@ struct move_detail {
 	int score;                      /* total */
 };
 
+/* move_detail_format: the words of a play and their scores, main word
+ * first, as "KVINNE=24,EN=8", and ",+50" for a bingo bonus, into out (cap
+ * bytes); a word that does not fit the alphabet is "?".  Returns the
+ * length, or -1 (out cut short, NUL-terminated) if cap is too small. */
+int move_detail_format(const struct rules *r, const struct move_detail *d,
+	char *out, size_t cap);
+
 /* move_validate: checks move m for the player to move in p (p->to_move's
  * rack) and, if lex is not NULL, every word against the lexicon; scores a
  * legal tile play into m->score and *d (d may be NULL).  It normalises m: a

@@ -594,3 +594,53 @@ tool_numbered_name(const char *name, long n, char *out, size_t cap)
 	out[len] = '\0';
 	return found;
 }
+
+struct lex *
+tool_lexicon_get(struct tool_lexicons *c, const char *lexpath,
+	const struct rules *r)
+{
+	const char *key = lexpath ? "" : r->name;
+	char *path;
+	struct err e;
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (strcmp(c->name[i], key) == 0)
+			return c->lex[i];
+	if (c->n == TOOL_LEXICONS_MAX)
+		return NULL;
+	i = c->n++;
+	snprintf(c->name[i], sizeof c->name[i], "%s", key);
+	c->lex[i] = NULL;
+	if (lexpath) {
+		path = tool_xstrdup(lexpath);
+	} else if ((path = tool_default_lexicon(r)) == NULL) {
+		tool_warn("no lexicon for ruleset %s: give -l LEX or "
+		    "--no-lexicon", r->name);
+		return NULL;
+	}
+	err_clear(&e);
+	c->lex[i] = lex_load(path, r, &e);
+	if (c->lex[i] == NULL) {
+		tool_warn("%s", e.msg);     /* it names the file */
+	} else if (!rules_same_alphabet(r, lex_rules_name(c->lex[i]))) {
+		/* Tiles are alphabet indices: another alphabet would give
+		 * nonsense words.  (no and no-nsf, is and is-old share one.) */
+		tool_warn("%s: lexicon for ruleset %s, not %s", path,
+		    lex_rules_name(c->lex[i]), r->name);
+		lex_destroy(c->lex[i]);
+		c->lex[i] = NULL;
+	}
+	free(path);
+	return c->lex[i];
+}
+
+void
+tool_lexicons_free(struct tool_lexicons *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		lex_destroy(c->lex[i]);
+	c->n = 0;
+}

@@ -103,6 +103,24 @@ unsigned char *tool_read_all(const char *path, size_t max, const char *what,
 struct lex *tool_load_lexicon(const char *path, const struct rules *r,
 	int full, size_t *bytes);
 
+/* Lexicons loaded so far in a run, by ruleset name ("" = a -l file): a
+ * tool checking positions or games of several rulesets loads each once.
+ * Zero it before use; tool_lexicons_free frees what it loaded. */
+#define TOOL_LEXICONS_MAX 8
+struct tool_lexicons {
+	int n;
+	char name[TOOL_LEXICONS_MAX][RULES_NAME_MAX];
+	struct lex *lex[TOOL_LEXICONS_MAX];
+};
+
+/* tool_lexicon_get: the lexicon for ruleset r: the file path (-l) when not
+ * NULL, else r's default lexicon (tool_default_lexicon), refused when its
+ * alphabet is not r's (rules_same_alphabet).  Returns NULL, the message
+ * printed once, when none can be loaded; NULL again for that ruleset. */
+struct lex *tool_lexicon_get(struct tool_lexicons *c, const char *path,
+	const struct rules *r);
+void tool_lexicons_free(struct tool_lexicons *c);
+
 /* tool_version: prints "prog (ordverk) VERSION" to stdout, exits 0. */
 void tool_version(void) __attribute__((noreturn));
 

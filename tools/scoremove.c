@@ -21,6 +21,7 @@
 #include "picture.h"
 #include "rules.h"
 #include "tool.h"
+#include "tool_show.h"
 
 #define SYNOPSIS \
 "usage: scoremove [-cS] [-l lexicon | -n] [-r rules] [--svg file]\n" \
@@ -55,28 +56,10 @@ struct opts {
 	int row_letter;
 	struct rules rules;         /* -r, when given */
 	int have_rules;
-	struct show *show;
+	struct tool_show *show;
 };
 
-/* Pictures asked for: -S a terminal board after each line, --svg an SVG
- * file (one, or one a position with %d in the name; "-" for stdout, in
- * place of the text lines). */
-struct show {
-	int text;
-	int colour;                 /* PICTURE_COLOUR or 0 */
-	const char *svg;
-	long count;                 /* SVG pictures written */
-	long boards;                /* terminal boards written */
-};
 
-/* Lexicons loaded so far, by ruleset name ("" = the -l one). */
-#define NLEXCACHE 8
-struct lexcache {
-	int n;
-	char name[NLEXCACHE][RULES_NAME_MAX];
-	struct lex *lex[NLEXCACHE];
-	int missing[NLEXCACHE];
-};
 
 static void usage(void) __attribute__((noreturn));
 
@@ -87,148 +70,13 @@ usage(void)
 	exit(TOOL_ERR);
 }
 
-/* get_lexicon: the lexicon for ruleset r: -l, else the default lexicon of
- * r's name.  Returns NULL (message printed once) when none can be loaded. */
-static struct lex *
-get_lexicon(const struct opts *o, struct lexcache *c, const struct rules *r)
-{
-	const char *key = o->lexpath ? "" : r->name;
-	char *path;
-	struct err e;
-	int i;
-
-	for (i = 0; i < c->n; i++)
-		if (strcmp(c->name[i], key) == 0)
-			return c->lex[i];
-	if (c->n == NLEXCACHE)
-		return NULL;
-	i = c->n++;
-	snprintf(c->name[i], sizeof c->name[i], "%s", key);
-	c->lex[i] = NULL;
-	if (o->lexpath) {
-		path = tool_xstrdup(o->lexpath);
-	} else if ((path = tool_default_lexicon(r)) == NULL) {
-		tool_warn("no lexicon for ruleset %s: give -l LEX or "
-		    "--no-lexicon", r->name);
-		return NULL;
-	}
-	err_clear(&e);
-	c->lex[i] = lex_load(path, r, &e);
-	if (c->lex[i] == NULL) {
-		tool_warn("%s", e.msg);     /* it names the file */
-	} else if (!rules_same_alphabet(r, lex_rules_name(c->lex[i]))) {
-		/* Tiles are alphabet indices: another alphabet would give
-		 * nonsense words.  (no and no-nsf, is and is-old share one.) */
-		tool_warn("%s: lexicon for ruleset %s, not %s", path,
-		    lex_rules_name(c->lex[i]), r->name);
-		lex_destroy(c->lex[i]);
-		c->lex[i] = NULL;
-	}
-	free(path);
-	return c->lex[i];
-}
-
-static void
-lexcache_free(struct lexcache *c)
-{
-	int i;
-
-	for (i = 0; i < c->n; i++)
-		lex_destroy(c->lex[i]);
-}
-
-/* words_text: "KVINNE=24,EN=8" and ",+50" for a bingo. */
-static void
-words_text(const struct rules *r, const struct move_detail *d, char *out,
-	size_t cap)
-{
-	size_t len = 0;
-	int i, n;
-	char w[RULES_MAX_DIM * 12];
-
-	out[0] = '\0';
-	for (i = 0; i < d->nwords; i++) {
-		if (rules_word_to_utf8(r, d->words[i].tiles, d->words[i].len, w,
-		    sizeof w) < 0)
-			snprintf(w, sizeof w, "?");
-		n = snprintf(out + len, cap - len, "%s%s=%d", i ? "," : "", w,
-		    d->words[i].score);
-		if (n < 0 || (size_t)n >= cap - len)
-			return;
-		len += (size_t)n;
-	}
-	if (d->bingo)
-		snprintf(out + len, cap - len, "%s+%d", len ? "," : "", d->bingo);
-}
-
-/* ------------------------------------------------------------ pictures */
-
-/* svg_stdout: the SVG goes to standard output instead of the text. */
-static int
-svg_stdout(const struct opts *o)
-{
-	return o->show->svg != NULL && strcmp(o->show->svg, "-") == 0;
-}
-
-/* show: draws pic as -S and --svg ask; number names an SVG file.
- * Returns TOOL_OK or TOOL_ERR (message printed). */
-static int
-show(const struct opts *o, const struct picture *pic, long number)
-{
-	struct show *sh = o->show;
-	struct tool_atomic a;
-	struct err e;
-	char name[4096];
-	FILE *fp = NULL;
-	int numbered;
-
-	err_clear(&e);
-	if (sh->text) {
-		if (sh->boards++ > 0)
-			putchar('\n');     /* a blank line between boards */
-		if (picture_text(stdout, pic, sh->colour, &e) < 0) {
-			tool_warn("%s", e.msg);
-			return TOOL_ERR;
-		}
-	}
-	if (sh->svg == NULL)
-		return TOOL_OK;
-	if (svg_stdout(o)) {
-		numbered = 0;
-		fp = stdout;
-	} else {
-		numbered = tool_numbered_name(sh->svg, number, name,
-		    sizeof name);
-		if (numbered < 0) {
-			tool_warn("--svg %s: a name takes one %%d or %%0Nd, "
-			    "and %%%% for %%", sh->svg);
-			return TOOL_ERR;
-		}
-	}
-	if (!numbered && sh->count > 0) {
-		tool_warn("--svg %s: more than one picture; put %%d in the "
-		    "name for one file each", sh->svg);
-		return TOOL_ERR;
-	}
-	sh->count++;
-	if (fp == stdout)
-		return picture_svg(fp, pic, 0, &e) < 0 ? TOOL_ERR : TOOL_OK;
-	if ((fp = tool_atomic_open(&a, name)) == NULL)
-		return TOOL_ERR;
-	if (picture_svg(fp, pic, 0, &e) < 0) {
-		tool_warn("%s: %s", name, e.msg);
-		tool_atomic_abort(&a);
-		return TOOL_ERR;
-	}
-	return tool_atomic_commit(&a) < 0 ? TOOL_ERR : TOOL_OK;
-}
 
 /* ------------------------------------------------------- position mode */
 
 /* score_one: scores move text mv on CGP line cgp; prints the result line.
  * Returns TOOL_OK, TOOL_NO (invalid move) or TOOL_ERR (bad input). */
 static int
-score_one(const struct opts *o, struct lexcache *c, const char *file,
+score_one(const struct opts *o, struct tool_lexicons *c, const char *file,
 	long line, const char *cgp, const char *mv)
 {
 	struct position *p = tool_xmalloc(sizeof *p);
@@ -263,7 +111,7 @@ score_one(const struct opts *o, struct lexcache *c, const char *file,
 		ret = TOOL_ERR;
 		goto out;
 	}
-	if (!o->no_lexicon && (lex = get_lexicon(o, c, r)) == NULL) {
+	if (!o->no_lexicon && (lex = tool_lexicon_get(c, o->lexpath, r)) == NULL) {
 		ret = TOOL_ERR;
 		goto out;
 	}
@@ -271,7 +119,7 @@ score_one(const struct opts *o, struct lexcache *c, const char *file,
 	err_clear(&e);
 	if (move_parse(r, &p->board, mv, strlen(mv), o->row_letter, &m, &e) < 0 ||
 	    move_validate(r, lex, p, &m, &d, &e) < 0) {
-		if (svg_stdout(o))
+		if (tool_show_svg_stdout(o->show))
 			tool_warnfl(file, line, "%s: invalid: %s", mv, e.msg);
 		else
 			printf("%s\tinvalid\t%s\n", mv, e.msg);
@@ -283,18 +131,18 @@ score_one(const struct opts *o, struct lexcache *c, const char *file,
 	if (move_format(r, &m, fmt, sizeof fmt) < 0)
 		snprintf(fmt, sizeof fmt, "%s", mv);
 	if (m.kind == MOVE_PLACE)
-		words_text(r, &d, words, sizeof words);
+		move_detail_format(r, &d, words, sizeof words);
 	else
 		words[0] = '\0';
-	if (!svg_stdout(o))
+	if (!tool_show_svg_stdout(o->show))
 		printf("%s\t%d\t%s\n", fmt, m.score, words);
 	snprintf(caption, sizeof caption, "%s: %d points%s%s%s", fmt, m.score,
 	    words[0] ? " (" : "", words, words[0] ? ")" : "");
 	pic.marks[PICTURE_PLAYED] = &m;
 	pic.caption = caption;
 draw:
-	if ((o->show->text || o->show->svg) &&
-	    show(o, &pic, line > 0 ? line : 1) != TOOL_OK)
+	if (tool_show_on(o->show) &&
+	    tool_show_picture(o->show, &pic, line > 0 ? line : 1) < 0)
 		ret = TOOL_ERR;
 out:
 	free(p);
@@ -302,7 +150,7 @@ out:
 }
 
 static int
-filter_mode(const struct opts *o, struct lexcache *c)
+filter_mode(const struct opts *o, struct tool_lexicons *c)
 {
 	struct tool_lines l;
 	long n;
@@ -371,9 +219,9 @@ show_turn(struct game_ctx *x, const struct gcg_turn *t)
 	pic.caption = caption;
 	if (t->move != NULL && t->move->kind == MOVE_PLACE)
 		pic.marks[PICTURE_PLAYED] = t->move;
-	rc = show(x->o, &pic, t->index + 1);
+	rc = tool_show_picture(x->o->show, &pic, t->index + 1);
 	free(q);
-	return rc == TOOL_OK ? 0 : -1;
+	return rc;
 }
 
 /* The position with the player to move first, as CGP has it. */
@@ -383,21 +231,14 @@ on_turn(const struct gcg_turn *t, void *arg)
 	struct game_ctx *x = arg;
 	const struct gcg_game *g = x->g;
 	const struct rules *r = &g->rules;
-	int p = t->ev->player, np = t->pos->nplayers, i;
+	int p = t->ev->player;
 
 	if (x->o->positions) {
 		struct position *q = tool_xmalloc(sizeof *q);
 		char *out = tool_xmalloc(8192);
 
 		*q = *t->pos;
-		for (i = 0; i < np; i++) {
-			int s = (p + i) % np;
-
-			memcpy(q->racks[i], t->pos->racks[s], RULES_MAX_TILES);
-			q->rack_known[i] = t->pos->rack_known[s];
-			q->scores[i] = t->pos->scores[s];
-		}
-		q->to_move = 0;
+		q->to_move = p;         /* cgp_format writes the mover first */
 		if (g->lexicon[0])
 			snprintf(q->lexicon, sizeof q->lexicon, "%s", g->lexicon);
 		if (cgp_format(r, q, out, 8192) >= 0)
@@ -410,17 +251,17 @@ on_turn(const struct gcg_turn *t, void *arg)
 
 		words[0] = '\0';
 		if (t->detail != NULL)
-			words_text(r, t->detail, words, sizeof words);
+			move_detail_format(r, t->detail, words, sizeof words);
 		printf("%ld\t%s\t%s\t%d\t%s\n", t->ev->line, g->players[p].nick,
 		    t->ev->text, t->move ? t->move->score : 0, words);
 	}
-	if (x->o->show->text || x->o->show->svg)
+	if (tool_show_on(x->o->show))
 		return show_turn(x, t);
 	return 0;
 }
 
 static int
-check_games(const struct opts *o, struct lexcache *c, FILE *fp,
+check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 	const char *file)
 {
 	struct gcg_reader *rd;
@@ -460,7 +301,7 @@ check_games(const struct opts *o, struct lexcache *c, FILE *fp,
 			snprintf(name, sizeof name, "%s", file);
 		else
 			snprintf(name, sizeof name, "%s:%ld", file, g->first_line);
-		if (!o->no_lexicon && (lex = get_lexicon(o, c, &g->rules)) == NULL) {
+		if (!o->no_lexicon && (lex = tool_lexicon_get(c, o->lexpath, &g->rules)) == NULL) {
 			printf("%s\tno usable lexicon for ruleset %s\n", name,
 			    g->rules.name);
 			gcg_game_destroy(g);
@@ -472,7 +313,7 @@ check_games(const struct opts *o, struct lexcache *c, FILE *fp,
 		x.name = name;
 		err_clear(&e);
 		rc = gcg_replay_ex(g, lex, o->strict ? GCG_STRICT : 0,
-		    (o->positions || o->verbose || o->show->text || o->show->svg) ?
+		    (o->positions || o->verbose || tool_show_on(o->show)) ?
 		    on_turn : NULL, &x, &res, &e);
 		if (rc == 0) {
 			int i;
@@ -519,7 +360,7 @@ check_games(const struct opts *o, struct lexcache *c, FILE *fp,
 }
 
 static int
-game_mode(const struct opts *o, struct lexcache *c, int argc, char **argv)
+game_mode(const struct opts *o, struct tool_lexicons *c, int argc, char **argv)
 {
 	int i, ret = TOOL_OK, rc;
 
@@ -547,8 +388,8 @@ int
 main(int argc, char **argv)
 {
 	struct opts o;
-	struct show sh;
-	struct lexcache cache;
+	struct tool_show sh;
+	struct tool_lexicons cache;
 	struct err e;
 	const char *when = NULL;
 	int ch, game = 0, ret;
@@ -608,26 +449,8 @@ main(int argc, char **argv)
 		usage();
 	if (!game && (o.positions || o.verbose || o.strict))
 		usage();
-	if (tool_colour(stdout, when) < 0) {
-		tool_warn("--color %s: say always, never or auto", when);
+	if (tool_show_check(&sh, when, game || argc != 2) < 0)
 		usage();
-	}
-	sh.colour = tool_colour(stdout, when) ? PICTURE_COLOUR : 0;
-	if (sh.svg != NULL && strcmp(sh.svg, "-") == 0 && (game || sh.text)) {
-		tool_warn("--svg -: standard output takes one picture, alone");
-		usage();
-	}
-	if (sh.svg != NULL && strcmp(sh.svg, "-") != 0) {
-		char probe[4096];
-		int numbered = tool_numbered_name(sh.svg, 1, probe, sizeof probe);
-
-		if (numbered < 0 || (numbered == 0 && (game || argc != 2))) {
-			tool_warn("--svg %s: %s", sh.svg, numbered < 0 ?
-			    "a name takes one %d or %0Nd, and %% for %" :
-			    "one file a position or turn needs %d in the name");
-			usage();
-		}
-	}
 	if (o.rulesname != NULL) {
 		err_clear(&e);
 		if (rules_get(&o.rules, o.rulesname, &e) < 0) {
@@ -644,6 +467,6 @@ main(int argc, char **argv)
 		ret = filter_mode(&o, &cache);
 	else
 		usage();
-	lexcache_free(&cache);
+	tool_lexicons_free(&cache);
 	return tool_fshut(stdout, "<stdout>", ret);
 }

@@ -1,0 +1,55 @@
+/*
+ * report.h — one analysed game as a self-contained HTML page.
+ *
+ * A report collects the turns analyse_game hands out (analyse.h) and
+ * writes them as one HTML file that opens in a browser straight from the
+ * file system: inline CSS and SVG, no script, no font or image fetched.
+ * The page holds, in order:
+ *   - the players, the final score and what each player's analysed turns
+ *     add up to (moves, best moves found, points or equity lost);
+ *   - two charts: both players' running scores turn by turn, and what
+ *     each turn lost (a bar in the player's colour; a turn whose rack is
+ *     not known is marked "?");
+ *   - the move table: turn, player, rack, the move played and its score,
+ *     its rank among the legal moves, the best move and what it was worth,
+ *     the loss; each row links to its board;
+ *   - each turn's board before the move (picture.h), the move played
+ *     drawn on it and, when the best move was another, the best move's
+ *     tiles as outlined shadows.
+ * Values are in points when moves were valued by score, in points with
+ * one decimal when by equity (score plus leave).
+ *
+ * Cost: a copy of each turn's position (about 3.5 KB a turn) until the
+ * page is written; the page itself is about 40 KB a turn, most of it the
+ * boards.  The game's ruleset and names are copied: the gcg_game may go
+ * before the report is written.
+ */
+#ifndef ORDVERK_REPORT_H
+#define ORDVERK_REPORT_H
+
+#include <stdio.h>
+#include "analyse.h"
+#include "err.h"
+#include "gcg.h"
+
+struct report;
+
+/* report_create: an empty report of game g, read from file (a name for
+ * the page's title), valued by equity (1) or by score (0).  Returns NULL
+ * with e set when memory runs out. */
+struct report *report_create(const struct gcg_game *g, const char *file,
+	int by_equity, struct err *e);
+void report_destroy(struct report *rp);
+
+/* report_add: adds turn t (any status).  Returns 0, or -1 with e set when
+ * memory runs out. */
+int report_add(struct report *rp, const struct analyse_turn *t,
+	struct err *e);
+
+/* report_write: the page, to fp.  final: the game's final scores (the
+ * replay's, with the end-of-game racks settled), one a player.  Returns 0,
+ * or -1 with e set on a write error. */
+int report_write(const struct report *rp, const int *final, FILE *fp,
+	struct err *e);
+
+#endif
