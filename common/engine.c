@@ -118,3 +118,41 @@ engine_selfplay(struct engine *en, long games, uint64_t seed,
 	game_destroy(gm);
 	return rc;
 }
+
+struct cgp_out {
+	const struct engine *en;
+	FILE *fp;
+	int too_long;
+};
+
+static int
+cgp_out(const struct position *p, int bag, void *arg)
+{
+	struct cgp_out *co = arg;
+	struct position q = *p;
+	char buf[8192];
+
+	(void)bag;
+	q.bingo_bonus = -1;
+	q.max_zeros = -1;
+	if (cgp_format(&co->en->rules, &q, buf, sizeof buf) < 0) {
+		co->too_long = 1;
+		return 1;
+	}
+	fprintf(co->fp, "%s\n", buf);
+	return 0;
+}
+
+int
+engine_selfplay_cgp(struct engine *en, long games, uint64_t seed,
+	struct rng *rng, FILE *fp, struct err *e)
+{
+	struct cgp_out co = { en, fp, 0 };
+	int rc = engine_selfplay(en, games, seed, rng, cgp_out, &co, e);
+
+	if (co.too_long) {
+		err_set(e, 0, "position too long for CGP");
+		return -1;
+	}
+	return rc < 0 ? -1 : 0;
+}

@@ -25,6 +25,7 @@
 #define ORDVERK_ENGINE_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include "board.h"
 #include "equity.h"
 #include "err.h"
@@ -88,5 +89,12 @@ int engine_selfplay(struct engine *en, long games, uint64_t seed,
 	struct rng *rng,
 	int (*fn)(const struct position *p, int bag, void *arg), void *arg,
 	struct err *e);
+
+/* engine_selfplay_cgp: engine_selfplay writing each position to fp as a
+ * CGP line, the mover's rack first, the ruleset's bingo and zero rule left
+ * implicit (movegen --selfplay: benchmarks and test data).  Returns 0, or
+ * -1 with e set ("position too long for CGP" among the rest). */
+int engine_selfplay_cgp(struct engine *en, long games, uint64_t seed,
+	struct rng *rng, FILE *fp, struct err *e);
 
 #endif

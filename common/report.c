@@ -287,7 +287,9 @@ chart_scores(FILE *fp, const struct report *rp, const int *final)
 			fprintf(fp, " %.1f,%.1f", CL + w * ((double)i + 0.5) /
 			    (double)rp->n, CT + h - h * s / top);
 		}
-		fputs("\"/>\n", fp);
+		/* The end: the racks left settled. */
+		fprintf(fp, " %.1f,%.1f\"/>\n", CL + w, CT + h - h * final[p] /
+		    top);
 	}
 	legend(fp, rp);
 	fputs("</svg>\n", fp);

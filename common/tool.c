@@ -644,3 +644,41 @@ tool_lexicons_free(struct tool_lexicons *c)
 		lex_destroy(c->lex[i]);
 	c->n = 0;
 }
+
+int
+tool_each_line(const char *path, int (*fn)(char *line, size_t len,
+	const char *name, long lineno, void *arg), void *arg)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	const char *name = fp == stdin ? "<stdin>" : path;
+	struct tool_lines l;
+	long len;
+	int ret = TOOL_OK, rc;
+
+	if (fp == NULL) {
+		tool_warn("%s:", path);
+		return TOOL_ERR;
+	}
+	tool_lines_init(&l, fp, name);
+	while ((len = tool_readline(&l)) != -1) {
+		if (len == -2) {
+			tool_warnfl(name, l.lineno, "read error:");
+			ret = TOOL_ERR;
+			break;
+		}
+		if (len == -3) {
+			tool_warnfl(name, l.lineno, "line too long");
+			ret = TOOL_ERR;
+			continue;
+		}
+		if (len == 0 || l.buf[0] == '#')
+			continue;
+		rc = fn(l.buf, (size_t)len, name, l.lineno, arg);
+		if (rc > ret)
+			ret = rc;
+	}
+	tool_lines_free(&l);
+	if (fp != stdin)
+		fclose(fp);
+	return ret;
+}

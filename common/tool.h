@@ -103,6 +103,15 @@ unsigned char *tool_read_all(const char *path, size_t max, const char *what,
 struct lex *tool_load_lexicon(const char *path, const struct rules *r,
 	int full, size_t *bytes);
 
+/* tool_each_line: calls fn(line, len, name, lineno, arg) for each line of
+ * path ("-": standard input, named "<stdin>") that is not empty and does
+ * not begin with '#'; a line over TOOL_LINE_MAX or a read error is
+ * reported ("name:lineno: line too long") and makes the result TOOL_ERR.
+ * fn returns a TOOL_ status; the result is the worst of them, TOOL_ERR if
+ * path cannot be opened (message printed). */
+int tool_each_line(const char *path, int (*fn)(char *line, size_t len,
+	const char *name, long lineno, void *arg), void *arg);
+
 /* Lexicons loaded so far in a run, by ruleset name ("" = a -l file): a
  * tool checking positions or games of several rulesets loads each once.
  * Zero it before use; tool_lexicons_free frees what it loaded. */

@@ -63,3 +63,38 @@ tool_engines_close(struct tool_engines *t)
 		engine_close(&t->en[i]);
 	t->n = 0;
 }
+
+struct engine *
+tool_engine_cgp(struct tool_engines *engines, const char *rules_name,
+	const char *s, size_t len, struct position *p, const char *file,
+	long line)
+{
+	char name[RULES_NAME_MAX];
+	struct engine *en;
+	struct err e;
+
+	if (!cgp_peek_rules(s, len, name, sizeof name)) {
+		if (rules_name == NULL) {
+			tool_warnfl(file, line,
+			    "no ruleset: the line has no ld and -r was not given");
+			return NULL;
+		}
+		snprintf(name, sizeof name, "%s", rules_name);
+	}
+	if ((en = tool_engine_get(engines, name, -1, file, line)) == NULL)
+		return NULL;
+	if (cgp_parse(&en->rules, s, len, p, &e) != 0) {
+		tool_warnfl(file, e.line ? e.line : line, "%s", e.msg);
+		return NULL;
+	}
+	if (p->bingo_bonus >= 0 && p->bingo_bonus != en->rules.bingo_bonus &&
+	    (en = tool_engine_get(engines, name, p->bingo_bonus, file,
+	    line)) == NULL)
+		return NULL;
+	if (position_check_tiles(&en->rules, p, &e) != 0) {
+		tool_warnfl(file, line, "%s", e.msg);
+		return NULL;
+	}
+	return en;
+}
+

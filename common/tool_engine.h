@@ -48,4 +48,13 @@ struct engine *tool_engine_get(struct tool_engines *t, const char *name,
 /* tool_engines_close: closes every engine opened; t can be used again. */
 void tool_engines_close(struct tool_engines *t);
 
+/* tool_engine_cgp: parses CGP line s (len bytes) into *p with the engine
+ * of its ruleset: its ld, else rules_name (-r; NULL: a line without ld is
+ * an error); a "bb" other than the ruleset's bonus takes an engine of its
+ * own.  The position must not hold more of a tile than the bag.  Returns
+ * the engine, or NULL after a message naming file and line. */
+struct engine *tool_engine_cgp(struct tool_engines *engines,
+	const char *rules_name, const char *s, size_t len, struct position *p,
+	const char *file, long line);
+
 #endif

@@ -121,6 +121,20 @@ tool_show_picture(struct tool_show *sh, const struct picture *pic,
 }
 
 int
+tool_show_move(struct tool_show *sh, const struct rules *r,
+	const struct position *p, const struct move *m, const char *caption,
+	long number)
+{
+	struct picture pic;
+
+	picture_init(&pic, r, p);
+	if (m != NULL && m->kind == MOVE_PLACE)
+		pic.marks[PICTURE_PLAYED] = m;
+	pic.caption = caption;
+	return tool_show_picture(sh, &pic, number);
+}
+
+int
 tool_show_report(struct tool_show *sh, const struct report *rp,
 	const int *final, long number)
 {

@@ -42,6 +42,12 @@ int tool_show_svg_stdout(const struct tool_show *sh);
 int tool_show_picture(struct tool_show *sh, const struct picture *pic,
 	long number);
 
+/* tool_show_move: tool_show_picture of position p under r with move m
+ * (may be NULL; drawn when a tile play) and caption. */
+int tool_show_move(struct tool_show *sh, const struct rules *r,
+	const struct position *p, const struct move *m, const char *caption,
+	long number);
+
 /* tool_show_report: writes report rp (final scores final) to the --html
  * file numbered number.  Returns 0, or -1 after a message. */
 int tool_show_report(struct tool_show *sh, const struct report *rp,

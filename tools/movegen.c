@@ -20,6 +20,7 @@
 #include "rules.h"
 #include "tool.h"
 #include "tool_engine.h"
+#include "tool_show.h"
 
 #define SYNOPSIS \
 "usage: movegen [-cj] [-k leaves.klv] [-l lexicon] [-n top] [-r rules]\n" \
@@ -27,7 +28,8 @@
 "       movegen -g game.gcg -t turn [options]\n" \
 "       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] [-s score]\n" \
 "                  game.gcg ...\n" \
-"       movegen -P games -r rules [-l lexicon] [-S seed]\n"
+"       movegen -P games -r rules [-l lexicon] [-S seed]\n" \
+"       pictures: [--show] [--svg file] [--color when] [--html file]\n"
 
 struct opts {
 	const char *rules_name;
@@ -51,6 +53,8 @@ static struct opts o;
 static struct tool_engines engines;     /* -l, -v, -k, -R go in there */
 static struct rng rng;
 static struct movelist list;
+static struct tool_show show;           /* --show, --svg, --html */
+static long ngames;                     /* games analysed, for --html */
 
 static void usage(void) __attribute__((noreturn));
 
@@ -59,6 +63,24 @@ usage(void)
 {
 	fputs(SYNOPSIS, stderr);
 	exit(TOOL_ERR);
+}
+
+/* --show, --svg: the position with its best move (or the robot's) drawn. */
+static int
+show_best(const struct engine *en, const struct position *p,
+	const struct move *m, const struct movelist_row *rw, const char *who,
+	long line)
+{
+	char caption[MOVELIST_TEXT_MAX + 80] = "no move";
+
+	if (rw != NULL && en->leaves != NULL)
+		snprintf(caption, sizeof caption, "%s: %s, %d points, equity "
+		    "%.1f", who, rw->text, rw->score, (double)rw->equity / 1000);
+	else if (rw != NULL)
+		snprintf(caption, sizeof caption, "%s: %s, %d points", who,
+		    rw->text, rw->score);
+	return tool_show_move(&show, &en->rules, p, m, caption, line) < 0 ?
+	    TOOL_ERR : TOOL_OK;
 }
 
 /* Generates and prints for one position.  cgp (may be NULL) is echoed in
@@ -86,7 +108,9 @@ do_position(struct engine *en, const struct position *p, const char *cgp,
 		movelist_row(&rw, &en->rules, p, &m, 0, eq);
 		movelist_write_choice(stdout, &rw, robot_strategy_name(
 		    (enum robot_strategy)o.robot), flags);
-		return TOOL_OK;
+		return tool_show_on(&show) ? show_best(en, p, &m, &rw,
+		    robot_strategy_name((enum robot_strategy)o.robot), line) :
+		    TOOL_OK;
 	}
 	if ((n = gen_all(en->gen, p, bag, GEN_ALL, &e)) < 0)
 		tool_die("%s", e.msg);
@@ -99,82 +123,31 @@ do_position(struct engine *en, const struct position *p, const char *cgp,
 	    o.sort_equity, &e) != 0)
 		tool_die("%s", e.msg);
 	movelist_write(stdout, &list, o.top, cgp, flags);
+	if (!tool_show_on(&show))
+		return TOOL_OK;
+	return show_best(en, p, list.n ? &gen_moves(en->gen)[list.rows[0].idx] :
+	    NULL, list.n ? &list.rows[0] : NULL, "best", line);
+}
+
+/* One CGP line, one position. */
+static int
+cgp_line(char *line, size_t len, const char *name, long lineno, void *arg)
+{
+	struct position p;
+	struct engine *en;
+
+	(void)arg;
+	if ((en = tool_engine_cgp(&engines, o.rules_name, line, len, &p, name,
+	    lineno)) == NULL ||
+	    do_position(en, &p, line, name, lineno) != TOOL_OK)
+		return TOOL_ERR;
 	return TOOL_OK;
 }
 
-/* Resolves the ruleset of a CGP line and parses it. */
-static struct engine *
-parse_cgp(const char *s, size_t len, struct position *p, const char *file,
-	long line)
-{
-	char name[RULES_NAME_MAX];
-	struct engine *en;
-	struct err e;
-
-	if (!cgp_peek_rules(s, len, name, sizeof name)) {
-		if (o.rules_name == NULL) {
-			tool_warnfl(file, line,
-			    "no ruleset: the line has no ld and -r was not given");
-			return NULL;
-		}
-		snprintf(name, sizeof name, "%s", o.rules_name);
-	}
-	if ((en = tool_engine_get(&engines, name, -1, file, line)) == NULL)
-		return NULL;
-	if (cgp_parse(&en->rules, s, len, p, &e) != 0) {
-		tool_warnfl(file, e.line ? e.line : line, "%s", e.msg);
-		return NULL;
-	}
-	if (p->bingo_bonus >= 0 && p->bingo_bonus != en->rules.bingo_bonus &&
-	    (en = tool_engine_get(&engines, name, p->bingo_bonus, file,
-	    line)) == NULL)
-		return NULL;
-	if (position_check_tiles(&en->rules, p, &e) != 0) {
-		tool_warnfl(file, line, "%s", e.msg);
-		return NULL;
-	}
-	return en;
-}
-
-/* The CGP lines of file path ("-": standard input), one position each. */
 static int
 do_cgp_file(const char *path)
 {
-	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	const char *name = fp == stdin ? "<stdin>" : path;
-	struct tool_lines l;
-	struct position p;
-	long len;
-	int ret = TOOL_OK;
-
-	if (fp == NULL) {
-		tool_warn("%s:", path);
-		return TOOL_ERR;
-	}
-	tool_lines_init(&l, fp, name);
-	while ((len = tool_readline(&l)) != -1) {
-		struct engine *en;
-
-		if (len == -2) {
-			tool_warnfl(name, l.lineno, "read error:");
-			ret = TOOL_ERR;
-			break;
-		}
-		if (len == -3) {
-			tool_warnfl(name, l.lineno, "line too long");
-			ret = TOOL_ERR;
-			continue;
-		}
-		if (len == 0 || l.buf[0] == '#')
-			continue;
-		if ((en = parse_cgp(l.buf, (size_t)len, &p, name, l.lineno)) == NULL ||
-		    do_position(en, &p, l.buf, name, l.lineno) != TOOL_OK)
-			ret = TOOL_ERR;
-	}
-	tool_lines_free(&l);
-	if (fp != stdin)
-		fclose(fp);
-	return ret;
+	return tool_each_line(path, cgp_line, NULL);
 }
 
 /* --- Games: --game/--turn and --analyse --- */
@@ -185,6 +158,7 @@ struct game_run {
 	const struct gcg_game *game;
 	const char *file;
 	int json_first;
+	struct report *report;      /* --html, else NULL */
 };
 
 /* --game/--turn: the moves of the position before turn o.turn. */
@@ -209,6 +183,7 @@ static int
 print_turn(const struct analyse_turn *t, void *arg)
 {
 	struct game_run *gr = arg;
+	struct err e;
 
 	if (t->status == ANALYSE_FAILED) {
 		tool_warnfl(gr->file, t->err.line, "%s", t->err.msg);
@@ -216,6 +191,8 @@ print_turn(const struct analyse_turn *t, void *arg)
 	}
 	analyse_write_turn(stdout, gr->game, t, o.json, gr->json_first);
 	gr->json_first = 0;
+	if (gr->report != NULL && report_add(gr->report, t, &e) < 0)
+		tool_die("%s", e.msg);
 	return 0;
 }
 
@@ -228,6 +205,9 @@ analyse_one(struct game_run *gr)
 	struct err e;
 	int ret = TOOL_OK;
 
+	if (show.html != NULL && (gr->report = report_create(gr->game,
+	    gr->file, a.leaves != NULL, &e)) == NULL)
+		tool_die("%s", e.msg);
 	analyse_write_head(stdout, gr->file, o.json);
 	switch (analyse_game(&a, gr->game, print_turn, gr, &e)) {
 	case -2:
@@ -239,6 +219,10 @@ analyse_one(struct game_run *gr)
 	if (a.failed > 0)
 		ret = TOOL_ERR;
 	analyse_write_tail(stdout, &a, gr->game, o.json);
+	if (gr->report != NULL && tool_show_report(&show, gr->report,
+	    gr->game->totals, ++ngames) < 0)
+		ret = TOOL_ERR;
+	report_destroy(gr->report);
 	return ret;
 }
 
@@ -265,7 +249,7 @@ do_games(const char *path)
 	if ((rd = gcg_reader_open(fp, path, def, &e)) == NULL)
 		tool_die("%s", e.msg);
 	while ((rc = gcg_read(rd, &game, &e)) != 0) {
-		struct game_run gr = { NULL, NULL, path, 1 };
+		struct game_run gr = { NULL, NULL, path, 1, NULL };
 
 		if (rc < 0) {
 			tool_warnfl(path, e.line, "%s", e.msg);
@@ -294,24 +278,6 @@ do_games(const char *path)
 	return ret;
 }
 
-/* --selfplay: a position as a CGP line, the ruleset's bingo and zero rule
- * left implicit (cgp_format puts the player to move first). */
-static int
-print_cgp(const struct position *p, int bag, void *arg)
-{
-	const struct engine *en = arg;
-	struct position q = *p;
-	char buf[8192];
-
-	(void)bag;
-	q.bingo_bonus = -1;
-	q.max_zeros = -1;
-	if (cgp_format(&en->rules, &q, buf, sizeof buf) < 0)
-		tool_die("position too long for CGP");
-	puts(buf);
-	return 0;
-}
-
 /* --selfplay N: prints the position before every turn of N games of
  * Fullsterkur (or -R's robot) against itself, as CGP lines with the
  * mover's rack first (for benchmarks and test data).  Game k is seeded
@@ -329,7 +295,7 @@ do_selfplay(void)
 	if ((en = tool_engine_get(&engines, o.rules_name, -1, "<selfplay>",
 	    0)) == NULL)
 		return TOOL_ERR;
-	if (engine_selfplay(en, o.selfplay, o.seed, &rng, print_cgp, en, &e) != 0)
+	if (engine_selfplay_cgp(en, o.selfplay, o.seed, &rng, stdout, &e) != 0)
 		tool_die("%s", e.msg);
 	return TOOL_OK;
 }
@@ -352,6 +318,10 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "analyse", no_argument, NULL, 'a' },
+		{ "color", required_argument, NULL, 'C' },
+		{ "html", required_argument, NULL, 'H' },
+		{ "show", no_argument, NULL, 'W' },
+		{ "svg", required_argument, NULL, 'G' },
 		{ "analyze", no_argument, NULL, 'a' },
 		{ "count", no_argument, NULL, 'c' },
 		{ "game", required_argument, NULL, 'g' },
@@ -373,7 +343,7 @@ main(int argc, char *argv[])
 	struct err e;
 	int ch, ret = TOOL_OK, i;
 	enum robot_strategy rs;
-	const char *sort = NULL;
+	const char *sort = NULL, *when = NULL;
 
 	tool_init(argv[0]);
 	o.robot = -1;
@@ -385,8 +355,20 @@ main(int argc, char *argv[])
 		case 'a':
 			o.analyse = 1;
 			break;
+		case 'C':
+			when = optarg;
+			break;
 		case 'c':
 			o.count = 1;
+			break;
+		case 'G':
+			show.svg = optarg;
+			break;
+		case 'H':
+			show.html = optarg;
+			break;
+		case 'W':
+			show.text = 1;
 			break;
 		case 'g':
 			o.game = optarg;
@@ -457,6 +439,13 @@ main(int argc, char *argv[])
 		tool_warn("--analyse takes GCG files as operands");
 		usage();
 	}
+	if (o.analyse ? show.text || show.svg : show.html != NULL) {
+		tool_warn("--html goes with --analyse, --show and --svg with "
+		    "positions");
+		usage();
+	}
+	if (tool_show_check(&show, when, show.svg && *show.svg == '-') < 0)
+		usage();
 	if (o.leaves_path != NULL) {
 		if ((o.leaves = klv_load(o.leaves_path, &e)) == NULL) {
 			tool_warnfl(o.leaves_path, e.line, "%s", e.msg);

@@ -1,0 +1,60 @@
+#!/bin/sh
+# movegen's pictures as a user makes them: the best move of a position on
+# a terminal board and in SVG, and a game's analysis as one HTML page per
+# game -- well-formed (xmllint), its boards rendered (rsvg-convert), its
+# table and summary holding the analysis' own figures.
+set -eu
+command -v xmllint >/dev/null && command -v rsvg-convert >/dev/null || {
+	echo "xmllint or rsvg-convert missing: make setup installs them"; exit 1; }
+[ -f "$ORDVERK_LEXDIR/en.lex" ] || { echo "no default en lexicon"; exit 77; }
+M=$BIN/movegen
+G=$DATA/gcg/en-public.gcg
+EMPTY='15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABEILPT/ 0/0 0'
+
+# A position: the list, then its best move on the board.
+echo "$EMPTY" | "$M" -r en -n 1 --show --color=never > out
+head -1 out | grep -q '^8D PATIBLE	78'
+grep -q '^ 8 .*\[P₃\] \[A₁\] \[T₁\] \[I₁\] \[B₃\] \[L₁\] \[E₁\]' out
+tail -1 out | grep -q '^best: 8D PATIBLE, 78 points$'
+echo "$EMPTY" | "$M" -r en -n 1 --svg best.svg > out
+head -1 out | grep -q '^8D PATIBLE	78'
+xmllint --noout best.svg
+rsvg-convert -o best.png best.svg
+
+# A game: one page, as many boards as the analysis has turns.
+"$M" -a --html 'game-%d.html' "$G" > analysis
+[ -f game-1.html ] && [ ! -e game-2.html ]
+xmllint --noout game-1.html
+turns=$(grep -vc '^#\|^$' analysis)
+[ "$(grep -c '<section class="turn"' game-1.html)" = "$turns" ]
+# Turn 1 (check_analyse works it out by hand): 8F LOCH 18, rank 71 of 447,
+# 8G PLANCH 34 best, 16 lost; the final score as scoremove replays it.
+grep -q '<a href="#t1">1</a>.*<td>8F LOCH</td><td class="n">18</td><td class="n rank">71 of 447</td><td>8G PLANCH</td><td class="n">34</td><td class="n lost">16</td>' game-1.html
+final=$("$BIN/scoremove" -g -v "$G" | tail -1 | cut -f3)
+grep -q "<h1>alice ${final%-*} – bob ${final#*-}</h1>" game-1.html
+grep -q 'moves valued by score' game-1.html
+! grep -qi '<script\|https\?://[a-z]' game-1.html
+# Its first board, cut out, renders.
+awk '/<section class="turn" id="t1">/ { on = 1 } on && /<svg / { p = 1 }
+	p { print } p && /<\/svg>/ { exit }' game-1.html > t1.svg
+xmllint --noout t1.svg
+rsvg-convert -o t1.png t1.svg
+[ -s t1.png ]
+ls | grep -q tmp && { echo "temporary file left"; exit 1; }
+
+# Two games in one stream need a number in the name; refusals are usage
+# errors.
+{ cat "$G"; echo '#end'; cat "$G"; } > two.gcg
+"$M" -a --html 'two-%d.html' two.gcg > /dev/null
+[ -f two-1.html ] && [ -f two-2.html ]
+set +e
+"$M" -a --html one.html two.gcg > /dev/null 2> err; rc=$?
+set -e
+[ $rc = 2 ] && grep -q 'more than one picture' err
+for args in "--html x.html -r en" "-a --show $G" "-a --svg x.svg $G" \
+    "-r en --svg -" "-r en --show --color=maybe" "-a --html x%s.html $G"; do
+	set +e
+	echo "$EMPTY" | "$M" $args > /dev/null 2> err; rc=$?
+	set -e
+	[ $rc = 2 ] || { echo "movegen $args: exit $rc"; exit 1; }
+done
