@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "elo.h"
+#include "gcg.h"
 #include "tool.h"
 
 #define SYNOPSIS \
@@ -389,271 +390,65 @@ do_bagsim(struct run *R, struct rd *in)
 	}
 }
 
-/* --- GCG: only the lines elocalc needs --- */
+/* --- GCG: players and final totals (gcg_read_light) --- */
 
-struct gcg_min {
-	long first;                 /* line the game starts on */
-	int nplayers;
-	char nick[2][ELO_NAME_MAX * 2 + 1];
-	size_t nlen[2];
-	char full[2][ELO_NAME_MAX * 2 + 1];   /* the full name, for --names */
-	size_t flen[2];
-	int total[2];
-	int robot[2];
-	int robot_all;
-	int latin1;
-	int nevents;
-	int bad;                    /* already reported */
-};
+_Static_assert(GCG_LIGHT_NAME_MAX == ELO_NAME_MAX, "GCG names are player names");
+_Static_assert(GCG_LIGHT_TOTAL_MAX == ELO_SCORE_MAX, "GCG totals are scores");
 
-static void
-gcg_reset(struct gcg_min *g, long line)
-{
-	memset(g, 0, sizeof *g);
-	g->first = line;
-}
-
-/* Copies a nick, converting ISO-8859-1 to UTF-8 when the file says so. */
-static size_t
-gcg_copy(char *dst, const char *src, size_t n, int latin1)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)src[i];
-		if (latin1 && c >= 0x80) {
-			dst[k++] = (char)(0xc0 | (c >> 6));
-			dst[k++] = (char)(0x80 | (c & 0x3f));
-		} else
-			dst[k++] = (char)c;
-	}
-	dst[k] = '\0';
-	return k;
-}
-
+/* Nicks must be player names; full names too when they are rated. */
 static int
-gcg_player_of(const struct gcg_min *g, const char *nick, size_t n, int latin1)
+gcg_name_ok(void *arg, int full, const char *name, size_t len, struct err *e)
 {
-	char tmp[ELO_NAME_MAX * 2 + 1];
-	size_t k;
+	const struct run *R = arg;
+
+	if (full && !R->full_names)
+		return 0;
+	return elo_name_check(name, len, e);
+}
+
+static void
+gcg_rate(struct run *R, struct gcg_light *g, const char *file)
+{
+	struct gcg_light_player *pl = g->player;
+	const char *name[2];
+	size_t len[2];
 	int p;
 
-	if (n > ELO_NAME_MAX)
-		return -1;
-	k = gcg_copy(tmp, nick, n, latin1);
-	for (p = 0; p < g->nplayers; p++)
-		if (g->nlen[p] == k && memcmp(g->nick[p], tmp, k) == 0)
-			return p;
-	return -1;
+	for (p = 0; p < 2; p++) {
+		/* By full name with --names; a player without one by nick. */
+		int full = R->full_names && pl[p].name_len > 0;
+		name[p] = full ? pl[p].name : pl[p].nick;
+		len[p] = full ? pl[p].name_len : pl[p].nick_len;
+	}
+	if (len[0] == len[1] && memcmp(name[0], name[1], len[0]) == 0) {
+		bad(R, file, g->first_line, "both players are called %s", name[0]);
+		return;
+	}
+	rate(R, file, g->first_line, name[0], len[0], name[1], len[1],
+		pl[0].total, pl[1].total, pl[0].robot, pl[1].robot, 0,
+		ELO_TIME_NONE);
 }
 
 static void
-gcg_finish(struct run *R, struct gcg_min *g, const char *name)
+do_gcg(struct run *R, FILE *fp, const char *name)
 {
-	int p;
-
-	if (g->bad)
-		return;
-	if (g->nplayers == 0 && g->nevents == 0)
-		return;         /* nothing there: blank lines between #end */
-	if (g->nplayers < 2) {
-		bad(R, name, g->first, "game without #player1 and #player2");
-		R->bad = 1;
-		return;
-	}
-	for (p = 0; p < 2; p++)
-		if (g->robot_all)
-			g->robot[p] = 1;
-	if (R->full_names) {
-		/* Rated by full name; a player without one by nick. */
-		for (p = 0; p < 2; p++)
-			if (g->flen[p] == 0) {
-				memcpy(g->full[p], g->nick[p], g->nlen[p] + 1);
-				g->flen[p] = g->nlen[p];
-			}
-		if (g->flen[0] == g->flen[1] &&
-		    memcmp(g->full[0], g->full[1], g->flen[0]) == 0) {
-			bad(R, name, g->first, "both players are called %s", g->full[0]);
-			return;
-		}
-		rate(R, name, g->first, g->full[0], g->flen[0], g->full[1],
-			g->flen[1], g->total[0], g->total[1], g->robot[0], g->robot[1],
-			0, ELO_TIME_NONE);
-		return;
-	}
-	if (g->nlen[0] == g->nlen[1] && memcmp(g->nick[0], g->nick[1], g->nlen[0]) == 0) {
-		bad(R, name, g->first, "both players are called %s", g->nick[0]);
-		return;
-	}
-	rate(R, name, g->first, g->nick[0], g->nlen[0], g->nick[1], g->nlen[1],
-		g->total[0], g->total[1], g->robot[0], g->robot[1], 0, ELO_TIME_NONE);
-}
-
-static void
-gcg_bad(struct run *R, struct gcg_min *g, const char *name, long line,
-	const char *msg)
-{
-	if (!g->bad)
-		bad(R, name, line, "%s", msg);
-	g->bad = 1;
-	R->bad = 1;
-}
-
-static void
-do_gcg(struct run *R, struct rd *in)
-{
-	struct gcg_min g;
+	struct gcg_reader *rd;
+	struct gcg_light g;
 	struct err e;
-	char *line;
-	long n;
-	int started = 0;
+	int rc;
 
-	gcg_reset(&g, 1);
-	while ((n = rd_line(in, &line)) != -1) {
-		size_t len = (size_t)n;
-		char *p;
-
-		if (n == -2) {
-			tool_warn("%s: read error:", in->name);
+	if ((rd = gcg_reader_open(fp, name, NULL, &e)) == NULL)
+		tool_die("%s", e.msg);
+	while ((rc = gcg_read_light(rd, &g, gcg_name_ok, R, &e)) != 0) {
+		if (rc == 1)
+			gcg_rate(R, &g, name);
+		else if (gcg_reader_io_error(rd)) {
+			tool_warnerr(name, &e);
 			R->fatal = 1;
-			return;
-		}
-		if (!started) {
-			started = 1;
-			if (n >= 2 && (((unsigned char)line[0] == 0xff &&
-			    (unsigned char)line[1] == 0xfe) ||
-			    ((unsigned char)line[0] == 0xfe &&
-			    (unsigned char)line[1] == 0xff))) {
-				tool_warnfl(in->name, 1, "UTF-16 is not supported: convert "
-					"the file to UTF-8");
-				R->fatal = 1;
-				return;
-			}
-			if (n >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
-				line += 3;      /* UTF-8 byte order mark */
-				len -= 3;
-			}
-		}
-		if (n == -3) {
-			gcg_bad(R, &g, in->name, in->lineno, "line too long");
-			continue;
-		}
-		if (memchr(line, '\0', len) != NULL) {
-			tool_warnfl(in->name, in->lineno, "NUL byte in line (binary data, "
-				"or UTF-16?)");
-			R->fatal = 1;
-			return;
-		}
-		if (strcmp(line, "#end") == 0) {
-			gcg_finish(R, &g, in->name);
-			gcg_reset(&g, in->lineno + 1);
-			continue;
-		}
-		if (g.nplayers == 0 && g.nevents == 0 && len == 0)
-			g.first = in->lineno + 1;
-		if (strncmp(line, "#character-encoding", 19) == 0) {
-			p = line + 19;
-			while (*p == ' ')
-				p++;
-			g.latin1 = strcmp(p, "ISO-8859-1") == 0 ||
-				strcmp(p, "iso-8859-1") == 0 || strcmp(p, "latin1") == 0;
-			if (!g.latin1 && strcmp(p, "UTF-8") != 0 && strcmp(p, "utf-8") != 0)
-				gcg_bad(R, &g, in->name, in->lineno, "unknown character "
-					"encoding (want UTF-8 or ISO-8859-1)");
-		} else if (strncmp(line, "#player", 7) == 0 &&
-		    (line[7] == '1' || line[7] == '2' || line[7] == '3' ||
-		    line[7] == '4') && line[8] == ' ') {
-			int pl = line[7] - '1';
-			size_t k;
-			if (pl >= 2) {
-				gcg_bad(R, &g, in->name, in->lineno, "more than two players: "
-					"not rated");
-				continue;
-			}
-			p = line + 9;
-			while (*p == ' ')
-				p++;
-			k = strcspn(p, " ");
-			if (k == 0 || k > ELO_NAME_MAX) {
-				gcg_bad(R, &g, in->name, in->lineno, "bad player nick");
-				continue;
-			}
-			g.nlen[pl] = gcg_copy(g.nick[pl], p, k, g.latin1);
-			if (elo_name_check(g.nick[pl], g.nlen[pl], &e) != 0) {
-				gcg_bad(R, &g, in->name, in->lineno, e.msg);
-				continue;
-			}
-			p += k;
-			while (*p == ' ')
-				p++;
-			k = strlen(p);
-			while (k > 0 && p[k - 1] == ' ')
-				k--;
-			if (k > ELO_NAME_MAX) {
-				gcg_bad(R, &g, in->name, in->lineno, "full name too long");
-				continue;
-			}
-			g.flen[pl] = gcg_copy(g.full[pl], p, k, g.latin1);
-			if (k > 0 && R->full_names &&
-			    elo_name_check(g.full[pl], g.flen[pl], &e) != 0) {
-				gcg_bad(R, &g, in->name, in->lineno, e.msg);
-				continue;
-			}
-			if (pl + 1 > g.nplayers)
-				g.nplayers = pl + 1;
-		} else if (strncmp(line, "#note robot", 11) == 0 &&
-		    (line[11] == '\0' || line[11] == ' ')) {
-			/* "#note robot" alone: both players are robots; followed by
-			 * nicks: those players are. */
-			p = line + 11;
-			while (*p == ' ')
-				p++;
-			if (*p == '\0')
-				g.robot_all = 1;
-			while (*p != '\0') {
-				size_t k = strcspn(p, " ");
-				int pl = gcg_player_of(&g, p, k, g.latin1);
-				if (pl < 0) {
-					gcg_bad(R, &g, in->name, in->lineno, "#note robot names "
-						"a nick that is not a player (declare #player1 and "
-						"#player2 first)");
-					break;
-				}
-				g.robot[pl] = 1;
-				p += k;
-				while (*p == ' ')
-					p++;
-			}
-		} else if (line[0] == '>') {
-			char *colon = strchr(line, ':');
-			char *last;
-			int pl, total;
-			if (colon == NULL) {
-				gcg_bad(R, &g, in->name, in->lineno, "event without ':'");
-				continue;
-			}
-			pl = gcg_player_of(&g, line + 1, (size_t)(colon - line - 1), g.latin1);
-			if (pl < 0) {
-				gcg_bad(R, &g, in->name, in->lineno, "event by a nick that is "
-					"not #player1 or #player2");
-				continue;
-			}
-			while (len > 0 && line[len - 1] == ' ')
-				line[--len] = '\0';
-			last = strrchr(line, ' ');
-			/* The total is a plain number; "+16" is the event's score. */
-			if (last == NULL || last < colon || last[1] == '+' ||
-			    elo_parse_score(last + 1, strlen(last + 1), &total) != 0) {
-				gcg_bad(R, &g, in->name, in->lineno, "event without a "
-					"cumulative total at its end");
-				continue;
-			}
-			g.total[pl] = total;
-			g.nevents++;
-		}
-		/* Other pragmas and note lines are not needed here. */
+		} else
+			bad(R, name, e.line, "%s", e.msg);
 	}
-	gcg_finish(R, &g, in->name);
+	gcg_reader_close(rd);
 }
 
 /* --- Robots list --- */
@@ -792,19 +587,26 @@ process(struct run *R, enum mode mode, const char *path)
 		R->fatal = 1;
 		return -1;
 	}
-	rd_init(&in, fd, path);
 	R->nbad = 0;
-	if (mode == MODE_RESULTS)
-		do_results(R, &in);
-	else if (mode == MODE_BAGSIM)
-		do_bagsim(R, &in);
-	else
-		do_gcg(R, &in);
+	if (mode == MODE_GCG) {
+		FILE *fp = fd == STDIN_FILENO ? stdin : fdopen(fd, "r");
+		if (fp == NULL)
+			tool_die("%s:", path);
+		do_gcg(R, fp, path);
+		if (fp != stdin)
+			fclose(fp);
+	} else {
+		rd_init(&in, fd, path);
+		if (mode == MODE_RESULTS)
+			do_results(R, &in);
+		else
+			do_bagsim(R, &in);
+		rd_free(&in);
+		if (fd != STDIN_FILENO)
+			close(fd);
+	}
 	if (R->nbad > BAD_SHOWN)
 		tool_warn("%s: %ld bad lines in all", path, R->nbad);
-	rd_free(&in);
-	if (fd != STDIN_FILENO)
-		close(fd);
 	return 0;
 }
 
