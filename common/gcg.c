@@ -1443,7 +1443,7 @@ gcg_parse_mem(const char *buf, size_t len, const struct rules *default_rules,
  * as their lines come (see gcg.h). */
 struct light {
 	struct gcg_light *out;
-	int nplayers;           /* 1 + the highest #playerN read */
+	int declared;           /* bit i: #player(i + 1) was read */
 	int robot_all;          /* "#note robot" alone */
 	int latin1;             /* "#character-encoding ISO-8859-1" */
 };
@@ -1471,8 +1471,8 @@ light_player_of(const struct light *L, const char *s, size_t n)
 	if (n > GCG_LIGHT_NAME_MAX)
 		return -1;
 	k = light_name(L, tmp, s, n);
-	for (p = 0; p < L->nplayers; p++)
-		if (L->out->player[p].nick_len == k &&
+	for (p = 0; p < 2; p++)
+		if ((L->declared >> p & 1) && L->out->player[p].nick_len == k &&
 		    memcmp(L->out->player[p].nick, tmp, k) == 0)
 			return p;
 	return -1;
@@ -1517,6 +1517,12 @@ light_player(struct light *L, char *line, long lineno,
 		err_set(e, lineno, "more than two players: not rated");
 		return -1;
 	}
+	/* Players come first: a #player line after events is most likely
+	 * the next game of files joined without "#end". */
+	if (L->out->nevents > 0) {
+		err_set(e, lineno, "#player%d after the first event", i + 1);
+		return -1;
+	}
 	pl = &L->out->player[i];
 	while (*p == ' ')
 		p++;
@@ -1542,8 +1548,7 @@ light_player(struct light *L, char *line, long lineno,
 	if (k > 0 && check_name != NULL &&
 	    check_name(arg, 1, pl->name, pl->name_len, e) != 0)
 		goto refused;
-	if (i + 1 > L->nplayers)
-		L->nplayers = i + 1;
+	L->declared |= 1 << i;
 	return 0;
 refused:
 	e->line = lineno;
@@ -1704,7 +1709,7 @@ gcg_read_light(struct gcg_reader *rd, struct gcg_light *out,
 			goto unreadable;
 		}
 		if (strcmp(s, "#end") == 0) {
-			if (rd->light_skip || (L.nplayers == 0 && out->nevents == 0)) {
+			if (rd->light_skip || (L.declared == 0 && out->nevents == 0)) {
 				/* the end of a bad game, or of nothing */
 				rd->light_skip = 0;
 				light_start(&L, out, rd->lineno + 1);
@@ -1714,7 +1719,7 @@ gcg_read_light(struct gcg_reader *rd, struct gcg_light *out,
 		}
 		if (rd->light_skip)
 			continue;
-		if (L.nplayers == 0 && out->nevents == 0 && len == 0)
+		if (L.declared == 0 && out->nevents == 0 && len == 0)
 			out->first_line = rd->lineno + 1;
 		if (light_line(&L, s, len, rd->lineno, check_name, arg, e) != 0)
 			goto bad;
@@ -1724,9 +1729,9 @@ gcg_read_light(struct gcg_reader *rd, struct gcg_light *out,
 		rd->light_skip = 0;
 		return 0;
 	}
-	if (L.nplayers == 0 && out->nevents == 0)
+	if (L.declared == 0 && out->nevents == 0)
 		return 0;
-	if (L.nplayers < 2) {
+	if (L.declared != 3) {
 		err_set(e, out->first_line, "game without #player1 and #player2");
 		return -1;
 	}

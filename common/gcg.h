@@ -190,8 +190,9 @@ struct gcg_light {
  * -1 with e set.  Returns 1 with a game, 0 at the end of the stream, -1
  * with e set (e->line = the line) for a game that is not rated: the
  * first problem of the game (a malformed line above, a name check_name
- * refused, an event by a nick that is no #player, or, on the game's
- * first line, a game without #player2); the next call goes on after that game's
+ * refused, an event by a nick that is no #player, a #player pragma after
+ * the game's first event, or, on the game's first line, a game without
+ * both #player1 and #player2); the next call goes on after that game's
  * "#end".  Empty games (nothing but blank lines and other pragmas between
  * two "#end") are passed over.  Unreadable input ends the stream: a read
  * error (e->line 0), UTF-16 on line 1 or a NUL byte return -1 with

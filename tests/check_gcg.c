@@ -915,6 +915,51 @@ START_TEST(light_errors)
 }
 END_TEST
 
+/* A game needs #player1 and #player2, both before its first event: a
+ * game with #player2 alone is not rated with a nameless player 1, and
+ * two files joined without "#end" are not read as one game. */
+START_TEST(light_players_required)
+{
+	static const char text[] =
+	    "#player2 bo Bo\n"                   /* 1 */
+	    ">bo: X 8H X +5 5\n"
+	    "#end\n"
+	    "#player2 bo Bo\n"                   /* 4 */
+	    ">: X 8H X +5 5\n"                   /* 5: player 1's empty nick */
+	    "#end\n"
+	    "#player1 a\n"
+	    "#player2 b\n"
+	    ">a: X 8H X +5 5\n"
+	    ">b: X 8H X +5 3\n"
+	    "#player1 c\n"                       /* 11: the next game */
+	    "#player2 d\n"
+	    ">c: X 8H X +5 7\n"
+	    "#end\n"
+	    "#player1 a\n"                       /* 15 */
+	    "#player1 c\n"                       /* before events: c it is */
+	    "#player2 b\n"
+	    ">c: X 8H X +5 7\n";
+	struct lit r[5];
+	int io, n = LIGHT(text, NULL, NULL, r, &io);
+
+	ck_assert_int_eq(n, 4);
+	ck_assert_int_eq(r[0].rc, -1);
+	ck_assert_int_eq(r[0].line, 1);
+	ck_assert_str_eq(r[0].msg, "game without #player1 and #player2");
+	ck_assert_int_eq(r[1].rc, -1);
+	ck_assert_int_eq(r[1].line, 5);
+	ck_assert_str_eq(r[1].msg, "event by a nick that is not #player1 or "
+	    "#player2");
+	ck_assert_int_eq(r[2].rc, -1);
+	ck_assert_int_eq(r[2].line, 11);
+	ck_assert_str_eq(r[2].msg, "#player1 after the first event");
+	ck_assert_int_eq(r[3].rc, 1);
+	ck_assert_int_eq(r[3].g.first_line, 15);
+	ck_assert_str_eq(r[3].g.player[0].nick, "c");
+	ck_assert_int_eq(r[3].g.player[0].total, 7);
+}
+END_TEST
+
 /* Robots by "#note robot", ISO-8859-1 names converted, name lengths. */
 START_TEST(light_robots_latin1)
 {
@@ -1067,6 +1112,7 @@ gcg_suite(void)
 	tc = tcase_create("light");
 	tcase_add_test(tc, light_players_and_totals);
 	tcase_add_test(tc, light_errors);
+	tcase_add_test(tc, light_players_required);
 	tcase_add_test(tc, light_robots_latin1);
 	tcase_add_test(tc, light_name_check);
 	tcase_add_test(tc, light_unreadable_and_long);
