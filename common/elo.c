@@ -836,6 +836,82 @@ elo_parse_result(const char *line, size_t len, struct elo_result *r,
 	return 1;
 }
 
+/* game_number: s[0..len) as strtol reads a whole field in the C locale
+ * (white space, a sign, digits, nothing after), within 0..LONG_MAX. */
+static int
+game_number(const char *s, size_t len)
+{
+	size_t i = 0;
+	unsigned long v = 0;
+	int neg = 0, digits = 0;
+
+	while (i < len && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r')))
+		i++;
+	if (i < len && (s[i] == '+' || s[i] == '-'))
+		neg = s[i++] == '-';
+	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (v > ((unsigned long)LONG_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	return digits > 0 && i == len && !(neg && v != 0) ? 0 : -1;
+}
+
+int
+elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
+	struct err *e)
+{
+	const char *f[6];
+	size_t fl[6], nf = 0, i = 0, k;
+	struct err e2;
+
+	if (len == 0 || line[0] == '#')
+		return 0;
+	if (memchr(line, '\0', len) != NULL) {
+		err_set(e, 0, "NUL byte in line (binary data?)");
+		return -1;
+	}
+	while (nf < 6) {
+		const char *tab = memchr(line + i, '\t', len - i);
+		size_t n = tab ? (size_t)(tab - (line + i)) : len - i;
+		f[nf] = line + i;
+		fl[nf++] = n;
+		if (tab == NULL)
+			break;
+		i += n + 1;
+	}
+	if (nf < 6) {
+		err_set(e, 0, "too few fields, want at least 6 separated by tabs: "
+			"GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2");
+		return -1;
+	}
+	if (game_number(f[0], fl[0]) != 0 || fl[1] == 0) {
+		err_set(e, 0, "bad game number or seed");
+		return -1;
+	}
+	for (k = 0; k < 2; k++) {
+		if (elo_name_check(f[2 + k], fl[2 + k], &e2) != 0) {
+			err_set(e, 0, "player %zu: %s", k + 1, e2.msg);
+			return -1;
+		}
+		if (elo_parse_score(f[4 + k], fl[4 + k], &r->score[k]) != 0) {
+			err_set(e, 0, "score %zu is not an integer within ±%d", k + 1,
+				ELO_SCORE_MAX);
+			return -1;
+		}
+		r->name[k] = f[2 + k];
+		r->len[k] = fl[2 + k];
+	}
+	if (fl[2] == fl[3] && memcmp(f[2], f[3], fl[2]) == 0) {
+		err_set(e, 0, "a player cannot play themself");
+		return -1;
+	}
+	r->time = ELO_TIME_NONE;
+	r->flags = ELO_FLAG_ROBOT1 | ELO_FLAG_ROBOT2;
+	return 1;
+}
+
 /* --- State files --- */
 
 #define STATE_MAGIC "# elocalc state 1"

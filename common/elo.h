@@ -181,6 +181,16 @@ int elo_parse_result(const char *line, size_t len, struct elo_result *r,
  * 0 or -1. */
 int elo_parse_score(const char *s, size_t len, int *out);
 
+/* elo_parse_bagsim: parses one game line of bagsim play, GAME TAB SEED
+ * TAB PLAYER1 TAB PLAYER2 TAB SCORE1 TAB SCORE2 [TAB more columns], into
+ * *r: no time, both players robots.  GAME is a whole number 0..LONG_MAX
+ * (as strtol reads it), SEED any non-empty field.  Returns 1 for a game,
+ * 0 for a comment or an empty line, -1 with e set (line 0) for a bad
+ * line: fewer than 6 fields, a bad game number or empty seed, a bad name
+ * or score, the same player twice, a NUL byte. */
+int elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
+	struct err *e);
+
 /* --- State files (format in elocalc(1)) --- */
 
 /* elo_state_write: writes every player of t and through (the time up to

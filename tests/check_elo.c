@@ -585,6 +585,59 @@ games(struct elo_table *t, int from, int to)
 	}
 }
 
+/* bagsim play's game lines: robots, no time; the game number as strtol
+ * reads it, every message of a bad line. */
+START_TEST(bagsim_lines)
+{
+	struct elo_result r;
+	struct err e;
+	static const char *const good[] = {
+		"0\t1\tfullsterkur\tmidlungur\t420\t380",
+		" 5\tx\tfullsterkur\tmidlungur\t420\t380\textra\tcolumns",
+		"+5\t1\tfullsterkur\tmidlungur\t420\t380",
+		"-0\t1\tfullsterkur\tmidlungur\t420\t380",
+		"9223372036854775807\t1\tfullsterkur\tmidlungur\t420\t380",
+	};
+	static const struct { const char *line, *msg; } bad[] = {
+		{ "0\t1\tfullsterkur\tmidlungur\t420", "too few fields, want at "
+		  "least 6 separated by tabs: GAME SEED PLAYER1 PLAYER2 SCORE1 "
+		  "SCORE2" },
+		{ "-1\t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "5 \t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "\t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "0x5\t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "9223372036854775808\t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "1\t\ta\tb\t1\t0", "bad game number or seed" },
+		{ "1\t2\ta\t\t1\t0", "player 2: empty player name" },
+		{ "1\t2\ta\tb\t+1\t1000001", "score 2 is not an integer within "
+		  "±1000000" },
+		{ "1\t2\ta\tb\tx\t1", "score 1 is not an integer within ±1000000" },
+		{ "1\t2\ta\ta\t1\t0", "a player cannot play themself" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+		ck_assert_int_eq(elo_parse_bagsim(good[i], strlen(good[i]), &r, &e), 1);
+		ck_assert_int_eq(r.score[0], 420);
+		ck_assert_int_eq(r.score[1], 380);
+		ck_assert_uint_eq(r.len[0], 11);
+		ck_assert(memcmp(r.name[1], "midlungur", 9) == 0);
+		ck_assert_uint_eq(r.len[1], 9);
+		ck_assert(r.time == ELO_TIME_NONE);
+		ck_assert_int_eq(r.flags, ELO_FLAG_ROBOT1 | ELO_FLAG_ROBOT2);
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_int_eq(elo_parse_bagsim(bad[i].line, strlen(bad[i].line),
+		    &r, &e), -1);
+		ck_assert_str_eq(e.msg, bad[i].msg);
+	}
+	ck_assert_int_eq(elo_parse_bagsim("# game\tseed", 11, &r, &e), 0);
+	ck_assert_int_eq(elo_parse_bagsim("", 0, &r, &e), 0);
+	ck_assert_int_eq(elo_parse_bagsim("1\t2\ta\0\tb\t1\t0", 12, &r, &e), -1);
+	ck_assert_str_eq(e.msg, "NUL byte in line (binary data?)");
+}
+END_TEST
+
 START_TEST(state_round_trip_and_split)
 {
 	struct elo_table *one = table(), *half = table(), *back;
@@ -705,6 +758,7 @@ main(void)
 	tcase_add_test(io, name_checks);
 	tcase_add_test(io, times);
 	tcase_add_test(io, results_lines);
+	tcase_add_test(io, bagsim_lines);
 	tcase_add_test(io, state_round_trip_and_split);
 	tcase_add_test(io, state_errors);
 	tcase_add_test(io, list_names);

@@ -275,13 +275,15 @@ rate(struct run *R, const char *file, long line, const char *n0, size_t l0,
 	return 0;
 }
 
+/* Results lines (SPEC §2.4), or with bagsim the game lines of bagsim play. */
 static void
-do_results(struct run *R, struct rd *in)
+do_lines(struct run *R, struct rd *in, int bagsim)
 {
 	struct elo_result res;
 	struct err e;
 	char *line;
 	long n;
+	int rc;
 
 	while ((n = rd_line(in, &line)) != -1) {
 		if (n == -2) {
@@ -292,101 +294,19 @@ do_results(struct run *R, struct rd *in)
 		if (n == -3) {
 			bad(R, in->name, in->lineno, "line longer than %d bytes",
 				LINE_MAX_BYTES);
-			R->bad = 1;
 			continue;
 		}
-		switch (elo_parse_result(line, (size_t)n, &res, &e)) {
-		case 0:
-			continue;
-		case -1:
+		rc = bagsim ? elo_parse_bagsim(line, (size_t)n, &res, &e) :
+			elo_parse_result(line, (size_t)n, &res, &e);
+		if (rc < 0)
 			bad(R, in->name, in->lineno, "%s", e.msg);
-			R->bad = 1;
+		if (rc <= 0)
 			continue;
-		}
 		rate(R, in->name, in->lineno, res.name[0], res.len[0], res.name[1],
 			res.len[1], res.score[0], res.score[1],
 			(res.flags & ELO_FLAG_ROBOT1) != 0,
 			(res.flags & ELO_FLAG_ROBOT2) != 0,
 			(res.flags & ELO_FLAG_MANUAL) != 0, res.time);
-	}
-}
-
-/* bagsim lines: GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2 [more columns]. */
-static void
-do_bagsim(struct run *R, struct rd *in)
-{
-	const char *f[6];
-	size_t fl[6];
-	struct err e;
-	char *line;
-	long n;
-
-	while ((n = rd_line(in, &line)) != -1) {
-		size_t nf = 0, i = 0, len = (size_t)n, k;
-		int s[2];
-		long num;
-
-		if (n == -2) {
-			tool_warn("%s: read error:", in->name);
-			R->fatal = 1;
-			return;
-		}
-		if (n == -3) {
-			bad(R, in->name, in->lineno, "line longer than %d bytes",
-				LINE_MAX_BYTES);
-			R->bad = 1;
-			continue;
-		}
-		if (len == 0 || line[0] == '#')
-			continue;
-		if (memchr(line, '\0', len) != NULL) {
-			bad(R, in->name, in->lineno, "NUL byte in line (binary data?)");
-			R->bad = 1;
-			continue;
-		}
-		while (nf < 6) {
-			char *tab = memchr(line + i, '\t', len - i);
-			size_t m = tab ? (size_t)(tab - (line + i)) : len - i;
-			f[nf] = line + i;
-			fl[nf++] = m;
-			if (tab == NULL)
-				break;
-			i += m + 1;
-		}
-		if (nf < 6) {
-			bad(R, in->name, in->lineno, "too few fields, want at least 6 "
-				"separated by tabs: GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2");
-			R->bad = 1;
-			continue;
-		}
-		line[fl[0]] = '\0';
-		if (tool_parse_long(f[0], 0, LONG_MAX, &num) != 0 || fl[1] == 0) {
-			bad(R, in->name, in->lineno, "bad game number or seed");
-			R->bad = 1;
-			continue;
-		}
-		for (k = 0; k < 2; k++) {
-			if (elo_name_check(f[2 + k], fl[2 + k], &e) != 0) {
-				bad(R, in->name, in->lineno, "player %zu: %s", k + 1, e.msg);
-				break;
-			}
-			if (elo_parse_score(f[4 + k], fl[4 + k], &s[k]) != 0) {
-				bad(R, in->name, in->lineno, "score %zu is not an "
-					"integer within ±%d", k + 1, ELO_SCORE_MAX);
-				break;
-			}
-		}
-		if (k < 2) {
-			R->bad = 1;
-			continue;
-		}
-		if (fl[2] == fl[3] && memcmp(f[2], f[3], fl[2]) == 0) {
-			bad(R, in->name, in->lineno, "a player cannot play themself");
-			R->bad = 1;
-			continue;
-		}
-		rate(R, in->name, in->lineno, f[2], fl[2], f[3], fl[3], s[0], s[1],
-			1, 1, 0, ELO_TIME_NONE);
 	}
 }
 
@@ -597,10 +517,7 @@ process(struct run *R, enum mode mode, const char *path)
 			fclose(fp);
 	} else {
 		rd_init(&in, fd, path);
-		if (mode == MODE_RESULTS)
-			do_results(R, &in);
-		else
-			do_bagsim(R, &in);
+		do_lines(R, &in, mode == MODE_BAGSIM);
 		rd_free(&in);
 		if (fd != STDIN_FILENO)
 			close(fd);
