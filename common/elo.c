@@ -912,6 +912,70 @@ elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
 	return 1;
 }
 
+/* put_int: v in decimal at p, with '+' before v >= 0 when sign; returns
+ * the end.  (printf costs half the time of an elocalc --games run.) */
+static char *
+put_int(char *p, long v, int sign)
+{
+	char tmp[24];
+	unsigned long u;
+	int n = 0;
+
+	if (v < 0) {
+		*p++ = '-';
+		u = 0UL - (unsigned long)v;
+	} else {
+		if (sign)
+			*p++ = '+';
+		u = (unsigned long)v;
+	}
+	do
+		tmp[n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	while (n > 0)
+		*p++ = tmp[--n];
+	return p;
+}
+
+static char *
+put_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+size_t
+elo_format_game(const struct elo_table *t, size_t i0, size_t i1, int64_t time,
+	int s0, int s1, const struct elo_outcome *o, int list, char *buf)
+{
+	char *p = buf;
+
+	if (time == ELO_TIME_NONE)
+		*p++ = '-';
+	else
+		p += elo_time_format(time, p, 40);
+	*p++ = '\t';
+	p = put_str(p, elo_name(t, i0));
+	*p++ = '\t';
+	p = put_str(p, elo_name(t, i1));
+	*p++ = '\t';
+	p = put_int(p, s0, 0);
+	*p++ = '\t';
+	p = put_int(p, s1, 0);
+	*p++ = '\t';
+	p = put_int(p, o->before[list][0], 0);
+	*p++ = '\t';
+	p = put_int(p, o->adj[list][0], 1);
+	*p++ = '\t';
+	p = put_int(p, o->before[list][1], 0);
+	*p++ = '\t';
+	p = put_int(p, o->adj[list][1], 1);
+	*p++ = '\n';
+	return (size_t)(p - buf);
+}
+
 /* --- State files --- */
 
 #define STATE_MAGIC "# elocalc state 1"

@@ -191,6 +191,21 @@ int elo_parse_score(const char *s, size_t len, int *out);
 int elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
 	struct err *e);
 
+/* --- Output --- */
+
+/* Room elo_format_game needs: two names, the time and eight numbers. */
+#define ELO_GAME_LINE_MAX (2 * ELO_NAME_MAX + 160)
+
+/* elo_format_game: writes the audit line of one game between players i0
+ * and i1 of t (elocalc --games): TIME PLAYER1 PLAYER2 SCORE1 SCORE2
+ * RATING1 CHANGE1 RATING2 CHANGE2, tab-separated, with '\n'; TIME as
+ * elo_time_format or '-' for ELO_TIME_NONE, ratings as in o before the
+ * game in list, changes signed (+0).  buf must hold ELO_GAME_LINE_MAX
+ * bytes; it is not NUL-terminated.  Returns the length. */
+size_t elo_format_game(const struct elo_table *t, size_t i0, size_t i1,
+	int64_t time, int s0, int s1, const struct elo_outcome *o, int list,
+	char *buf);
+
 /* --- State files (format in elocalc(1)) --- */
 
 /* elo_state_write: writes every player of t and through (the time up to

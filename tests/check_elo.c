@@ -638,6 +638,41 @@ START_TEST(bagsim_lines)
 }
 END_TEST
 
+/* The --games line: the FAQ's 1100 vs 1500 upset (+18/-18), then a draw
+ * of 1482 vs 1118 (E = 0.8905, so -8/+8), with no time and with one. */
+START_TEST(game_line_format)
+{
+	struct elo_table *t = elo_create(NULL);
+	struct elo_outcome o;
+	char buf[ELO_GAME_LINE_MAX + 1];
+	long a, b;
+	int64_t tm;
+	size_t n;
+
+	ck_assert_ptr_nonnull(t);
+	a = elo_add(t, "anna", 4, 0, NULL);
+	b = elo_add(t, "bjørn", strlen("bjørn"), 0, NULL);
+	ck_assert(a >= 0 && b >= 0);
+	elo_rec(t, ELO_ALL, (size_t)a)->rating = 1100;
+	elo_rec(t, ELO_ALL, (size_t)b)->rating = 1500;
+	elo_rec(t, ELO_ALL, (size_t)a)->games = 20;
+	elo_rec(t, ELO_ALL, (size_t)b)->games = 20;
+	ck_assert_int_eq(elo_game(t, (size_t)a, (size_t)b, 412, -3, 0, &o), 1);
+	n = elo_format_game(t, (size_t)a, (size_t)b, ELO_TIME_NONE, 412, -3, &o,
+	    ELO_ALL, buf);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, "-\tanna\tbjørn\t412\t-3\t1100\t+18\t1500\t-18\n");
+	ck_assert_int_eq(elo_time_parse("2026-12-02T21:05:00Z", 20, &tm, NULL), 0);
+	ck_assert_int_eq(elo_game(t, (size_t)b, (size_t)a, 300, 300, 0, &o), 1);
+	n = elo_format_game(t, (size_t)b, (size_t)a, tm, 300, 300, &o, ELO_ALL,
+	    buf);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, "2026-12-02T21:05:00Z\tbjørn\tanna\t300\t300\t1482"
+	    "\t-8\t1118\t+8\n");
+	elo_destroy(t);
+}
+END_TEST
+
 START_TEST(state_round_trip_and_split)
 {
 	struct elo_table *one = table(), *half = table(), *back;
@@ -759,6 +794,7 @@ main(void)
 	tcase_add_test(io, times);
 	tcase_add_test(io, results_lines);
 	tcase_add_test(io, bagsim_lines);
+	tcase_add_test(io, game_line_format);
 	tcase_add_test(io, state_round_trip_and_split);
 	tcase_add_test(io, state_errors);
 	tcase_add_test(io, list_names);

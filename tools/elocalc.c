@@ -175,40 +175,6 @@ bad(struct run *R, const char *file, long line, const char *fmt, ...)
 	tool_warnfl(file, line, "%s", msg);
 }
 
-/* put_int: v in decimal at p, with '+' before v >= 0 when sign; returns
- * the end.  (printf costs half the time of a --games run.) */
-static char *
-put_int(char *p, long v, int sign)
-{
-	char tmp[24];
-	unsigned long u;
-	int n = 0;
-
-	if (v < 0) {
-		*p++ = '-';
-		u = 0UL - (unsigned long)v;
-	} else {
-		if (sign)
-			*p++ = '+';
-		u = (unsigned long)v;
-	}
-	do
-		tmp[n++] = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	while (n > 0)
-		*p++ = tmp[--n];
-	return p;
-}
-
-static char *
-put_str(char *p, const char *s)
-{
-	size_t n = strlen(s);
-
-	memcpy(p, s, n);
-	return p + n;
-}
-
 /* One game: names, scores, robot flags, manual, time (or NONE).  Reports a
  * problem at name:line and returns -1. */
 static int
@@ -247,30 +213,9 @@ rate(struct run *R, const char *file, long line, const char *n0, size_t l0,
 	}
 	elo_game(R->t, (size_t)i0, (size_t)i1, s0, s1, manual, &o);
 	if (R->games_out && o.counted[R->list]) {
-		/* Names are at most ELO_NAME_MAX bytes: the line fits. */
-		char buf[2 * ELO_NAME_MAX + 160], *p = buf;
-		if (time == ELO_TIME_NONE)
-			*p++ = '-';
-		else
-			p += elo_time_format(time, p, 40);
-		*p++ = '\t';
-		p = put_str(p, elo_name(R->t, (size_t)i0));
-		*p++ = '\t';
-		p = put_str(p, elo_name(R->t, (size_t)i1));
-		*p++ = '\t';
-		p = put_int(p, s0, 0);
-		*p++ = '\t';
-		p = put_int(p, s1, 0);
-		*p++ = '\t';
-		p = put_int(p, o.before[R->list][0], 0);
-		*p++ = '\t';
-		p = put_int(p, o.adj[R->list][0], 1);
-		*p++ = '\t';
-		p = put_int(p, o.before[R->list][1], 0);
-		*p++ = '\t';
-		p = put_int(p, o.adj[R->list][1], 1);
-		*p++ = '\n';
-		fwrite(buf, 1, (size_t)(p - buf), stdout);
+		char buf[ELO_GAME_LINE_MAX];
+		fwrite(buf, 1, elo_format_game(R->t, (size_t)i0, (size_t)i1, time,
+			s0, s1, &o, R->list, buf), stdout);
 	}
 	return 0;
 }
