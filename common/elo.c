@@ -912,6 +912,56 @@ elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
 	return 1;
 }
 
+/* --- A run over results --- */
+
+int
+elo_rate(struct elo_table *t, const struct elo_table *robots,
+	struct elo_window *w, const struct elo_result *r, size_t idx[2],
+	struct elo_outcome *o, struct err *e)
+{
+	int robot[2], p;
+
+	if (r->time != ELO_TIME_NONE) {
+		if (w->last != ELO_TIME_NONE && r->time < w->last) {
+			err_set(e, 0, "time earlier than the game before (input must "
+				"be in finishing order)");
+			return -1;
+		}
+		w->last = r->time;
+		if (w->through != ELO_TIME_NONE && r->time <= w->through)
+			return 0;       /* rated in an earlier run */
+		if (w->at != ELO_TIME_NONE && r->time > w->at)
+			return 0;
+	}
+	if (r->score[0] == 0 && r->score[1] == 0)
+		return 0;
+	robot[0] = (r->flags & ELO_FLAG_ROBOT1) != 0;
+	robot[1] = (r->flags & ELO_FLAG_ROBOT2) != 0;
+	for (p = 0; p < 2; p++) {
+		long i;
+
+		if (robots != NULL && elo_find(robots, r->name[p], r->len[p]) >= 0)
+			robot[p] = 1;
+		if ((i = elo_add(t, r->name[p], r->len[p], robot[p], e)) < 0)
+			return -1;
+		idx[p] = (size_t)i;
+	}
+	elo_game(t, idx[0], idx[1], r->score[0], r->score[1],
+		(r->flags & ELO_FLAG_MANUAL) != 0, o);
+	return 1;
+}
+
+int64_t
+elo_window_through(const struct elo_window *w)
+{
+	if (w->at != ELO_TIME_NONE)
+		return w->at;
+	if (w->last != ELO_TIME_NONE &&
+	    (w->through == ELO_TIME_NONE || w->last > w->through))
+		return w->last;
+	return w->through;
+}
+
 /* put_int: v in decimal at p, with '+' before v >= 0 when sign; returns
  * the end.  (printf costs half the time of an elocalc --games run.) */
 static char *

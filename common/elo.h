@@ -191,6 +191,33 @@ int elo_parse_score(const char *s, size_t len, int *out);
 int elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
 	struct err *e);
 
+/* --- A run over results --- */
+
+/* Which games of a stream a run rates (elocalc(1) --at and --state): games
+ * come in finishing order; those finished at or before through were rated
+ * by an earlier run, those after at are left for a later one.  Games
+ * without a time are always rated. */
+struct elo_window {
+	int64_t at;                     /* ELO_TIME_NONE: no limit */
+	int64_t through;                /* ELO_TIME_NONE: nothing rated yet */
+	int64_t last;                   /* the last time seen, or ELO_TIME_NONE */
+};
+
+/* elo_rate: rates result r into t within window w (w->last is updated).
+ * robots (may be NULL) is a table whose names are robots besides those r
+ * flags.  Returns 1 when the game was rated, with its players' indices in
+ * idx and what it did in *o; 0 when it was skipped: outside the window, or
+ * 0-0 (its players are not even added); -1 with e set (line 0) for a time
+ * earlier than the game before, or when elo_add fails (a player both robot
+ * and human, out of memory). */
+int elo_rate(struct elo_table *t, const struct elo_table *robots,
+	struct elo_window *w, const struct elo_result *r, size_t idx[2],
+	struct elo_outcome *o, struct err *e);
+
+/* elo_window_through: the time a state written after the run is rated up
+ * to: at when given, else the later of through and the last time seen. */
+int64_t elo_window_through(const struct elo_window *w);
+
 /* --- Output --- */
 
 /* Room elo_format_game needs: two names, the time and eight numbers. */

@@ -673,6 +673,63 @@ START_TEST(game_line_format)
 }
 END_TEST
 
+/* elo_rate: the window of --state and --at, finishing order, 0-0, robots
+ * named by a list, a robot flag contradicted; elo_window_through. */
+START_TEST(rate_window)
+{
+	struct elo_table *t = elo_create(NULL), *robots = elo_create(NULL);
+	struct elo_window w = { ELO_TIME_NONE, ELO_TIME_NONE, ELO_TIME_NONE };
+	struct elo_result r;
+	struct elo_outcome o;
+	struct err e;
+	size_t i[2];
+	int64_t d1, d2, d3;
+
+	ck_assert(t != NULL && robots != NULL);
+	ck_assert_int_eq(elo_add(robots, "robot-15", 8, 1, NULL), 0);
+	ck_assert_int_eq(elo_time_parse("2026-12-01", 10, &d1, NULL), 0);
+	ck_assert_int_eq(elo_time_parse("2026-12-02", 10, &d2, NULL), 0);
+	ck_assert_int_eq(elo_time_parse("2026-12-03", 10, &d3, NULL), 0);
+	w.through = d1;                 /* a state rated up to day 1 */
+	w.at = d2;                      /* this run: up to day 2 */
+	ck_assert(elo_window_through(&w) == d2);
+
+#define GAME(tm, a, b, sa, sb, fl) (r.time = (tm), r.name[0] = (a), \
+	r.len[0] = strlen(a), r.name[1] = (b), r.len[1] = strlen(b), \
+	r.score[0] = (sa), r.score[1] = (sb), r.flags = (fl), \
+	elo_rate(t, robots, &w, &r, i, &o, &e))
+	ck_assert_int_eq(GAME(d1, "anna", "bo", 400, 300, 0), 0); /* by the state */
+	ck_assert_uint_eq(elo_count(t), 0);
+	ck_assert_int_eq(GAME(d1 + 1, "anna", "bo", 0, 0, 0), 0);  /* 0-0 */
+	ck_assert_uint_eq(elo_count(t), 0);
+	ck_assert_int_eq(GAME(d1 + 2, "anna", "bo", 400, 300, 0), 1);
+	ck_assert_uint_eq(i[0], 0);
+	ck_assert_uint_eq(i[1], 1);
+	ck_assert_int_eq(o.adj[ELO_ALL][0], 16);
+	ck_assert_int_eq(GAME(d1, "anna", "bo", 400, 300, 0), -1);
+	ck_assert_str_eq(e.msg, "time earlier than the game before (input "
+	    "must be in finishing order)");
+	ck_assert_int_eq(GAME(d3, "anna", "bo", 400, 300, 0), 0); /* after at */
+	ck_assert(w.last == d3);
+	ck_assert(elo_window_through(&w) == d2);
+	w.at = ELO_TIME_NONE;
+	ck_assert(elo_window_through(&w) == d3);
+	/* No time: always rated; robots by the list or by the flag. */
+	ck_assert_int_eq(GAME(ELO_TIME_NONE, "anna", "robot-15", 1, 2, 0), 1);
+	ck_assert_int_eq(elo_is_robot(t, i[1]), 1);
+	ck_assert_int_eq(o.counted[ELO_HUMAN], 0);
+	ck_assert_int_eq(GAME(ELO_TIME_NONE, "bo", "anna", 1, 2,
+	    ELO_FLAG_ROBOT1), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "bo"));
+	ck_assert(w.last == d3);
+#undef GAME
+	w.last = ELO_TIME_NONE;
+	ck_assert(elo_window_through(&w) == d1);
+	elo_destroy(t);
+	elo_destroy(robots);
+}
+END_TEST
+
 START_TEST(state_round_trip_and_split)
 {
 	struct elo_table *one = table(), *half = table(), *back;
@@ -795,6 +852,7 @@ main(void)
 	tcase_add_test(io, results_lines);
 	tcase_add_test(io, bagsim_lines);
 	tcase_add_test(io, game_line_format);
+	tcase_add_test(rules, rate_window);
 	tcase_add_test(io, state_round_trip_and_split);
 	tcase_add_test(io, state_errors);
 	tcase_add_test(io, list_names);

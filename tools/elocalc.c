@@ -139,9 +139,7 @@ struct run {
 	int list;
 	int games_out;
 	int full_names;             /* GCG: rate by full name, not nick */
-	int64_t at;                 /* --at, or ELO_TIME_NONE */
-	int64_t through;            /* from the state: already rated */
-	int64_t last;               /* time of the last game seen */
+	struct elo_window w;        /* --at, and what the state rated */
 	int bad;                    /* a bad line was seen */
 	long nbad;                  /* bad lines in the current file */
 	int fatal;                  /* an unreadable input */
@@ -175,49 +173,22 @@ bad(struct run *R, const char *file, long line, const char *fmt, ...)
 	tool_warnfl(file, line, "%s", msg);
 }
 
-/* One game: names, scores, robot flags, manual, time (or NONE).  Reports a
- * problem at name:line and returns -1. */
-static int
-rate(struct run *R, const char *file, long line, const char *n0, size_t l0,
-	const char *n1, size_t l1, int s0, int s1, int robot0, int robot1,
-	int manual, int64_t time)
+/* rate: one game, reported at file:line when it cannot be rated. */
+static void
+rate(struct run *R, const char *file, long line, const struct elo_result *res)
 {
 	struct elo_outcome o;
 	struct err e;
-	long i0, i1;
+	size_t i[2];
+	int rc = elo_rate(R->t, R->robots, &R->w, res, i, &o, &e);
 
-	if (time != ELO_TIME_NONE) {
-		if (R->last != ELO_TIME_NONE && time < R->last) {
-			bad(R, file, line, "time earlier than the game before "
-				"(input must be in finishing order)");
-			R->bad = 1;
-			return -1;
-		}
-		R->last = time;
-		if (R->through != ELO_TIME_NONE && time <= R->through)
-			return 0;   /* rated in an earlier run (--state) */
-		if (R->at != ELO_TIME_NONE && time > R->at)
-			return 0;
-	}
-	if (s0 == 0 && s1 == 0)
-		return 0;       /* ignored, players not even added */
-	if (R->robots != NULL) {
-		robot0 |= elo_find(R->robots, n0, l0) >= 0;
-		robot1 |= elo_find(R->robots, n1, l1) >= 0;
-	}
-	if ((i0 = elo_add(R->t, n0, l0, robot0, &e)) < 0 ||
-	    (i1 = elo_add(R->t, n1, l1, robot1, &e)) < 0) {
+	if (rc < 0)
 		bad(R, file, line, "%s", e.msg);
-		R->bad = 1;
-		return -1;
-	}
-	elo_game(R->t, (size_t)i0, (size_t)i1, s0, s1, manual, &o);
-	if (R->games_out && o.counted[R->list]) {
+	else if (rc > 0 && R->games_out && o.counted[R->list]) {
 		char buf[ELO_GAME_LINE_MAX];
-		fwrite(buf, 1, elo_format_game(R->t, (size_t)i0, (size_t)i1, time,
-			s0, s1, &o, R->list, buf), stdout);
+		fwrite(buf, 1, elo_format_game(R->t, i[0], i[1], res->time,
+			res->score[0], res->score[1], &o, R->list, buf), stdout);
 	}
-	return 0;
 }
 
 /* Results lines (SPEC §2.4), or with bagsim the game lines of bagsim play. */
@@ -247,11 +218,7 @@ do_lines(struct run *R, struct rd *in, int bagsim)
 			bad(R, in->name, in->lineno, "%s", e.msg);
 		if (rc <= 0)
 			continue;
-		rate(R, in->name, in->lineno, res.name[0], res.len[0], res.name[1],
-			res.len[1], res.score[0], res.score[1],
-			(res.flags & ELO_FLAG_ROBOT1) != 0,
-			(res.flags & ELO_FLAG_ROBOT2) != 0,
-			(res.flags & ELO_FLAG_MANUAL) != 0, res.time);
+		rate(R, in->name, in->lineno, &res);
 	}
 }
 
@@ -275,23 +242,26 @@ static void
 gcg_rate(struct run *R, struct gcg_light *g, const char *file)
 {
 	struct gcg_light_player *pl = g->player;
-	const char *name[2];
-	size_t len[2];
+	struct elo_result res;
 	int p;
 
 	for (p = 0; p < 2; p++) {
 		/* By full name with --names; a player without one by nick. */
 		int full = R->full_names && pl[p].name_len > 0;
-		name[p] = full ? pl[p].name : pl[p].nick;
-		len[p] = full ? pl[p].name_len : pl[p].nick_len;
+		res.name[p] = full ? pl[p].name : pl[p].nick;
+		res.len[p] = full ? pl[p].name_len : pl[p].nick_len;
+		res.score[p] = pl[p].total;
 	}
-	if (len[0] == len[1] && memcmp(name[0], name[1], len[0]) == 0) {
-		bad(R, file, g->first_line, "both players are called %s", name[0]);
+	if (res.len[0] == res.len[1] &&
+	    memcmp(res.name[0], res.name[1], res.len[0]) == 0) {
+		bad(R, file, g->first_line, "both players are called %s",
+			res.name[0]);
 		return;
 	}
-	rate(R, file, g->first_line, name[0], len[0], name[1], len[1],
-		pl[0].total, pl[1].total, pl[0].robot, pl[1].robot, 0,
-		ELO_TIME_NONE);
+	res.time = ELO_TIME_NONE;
+	res.flags = (pl[0].robot ? ELO_FLAG_ROBOT1 : 0) |
+		(pl[1].robot ? ELO_FLAG_ROBOT2 : 0);
+	rate(R, file, g->first_line, &res);
 }
 
 static void
@@ -499,14 +469,14 @@ main(int argc, char **argv)
 		return expect_main(argc - 1, argv + 1);
 	memset(&R, 0, sizeof R);
 	R.list = ELO_ALL;
-	R.at = R.through = R.last = ELO_TIME_NONE;
+	R.w.at = R.w.through = R.w.last = ELO_TIME_NONE;
 	while ((c = getopt_long(argc, argv, "Ga:bghl:nr:s:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'G':
 			mode = MODE_GCG;
 			break;
 		case 'a':
-			if (elo_time_parse(optarg, strlen(optarg), &R.at, &e) != 0) {
+			if (elo_time_parse(optarg, strlen(optarg), &R.w.at, &e) != 0) {
 				tool_warn("--at: %s", e.msg);
 				usage();
 			}
@@ -553,7 +523,7 @@ main(int argc, char **argv)
 		if (fp == NULL && errno != ENOENT)
 			tool_die("%s:", state);
 		if (fp != NULL) {
-			if (elo_state_read(R.t, &R.through, fp, &e) != 0) {
+			if (elo_state_read(R.t, &R.w.through, fp, &e) != 0) {
 				tool_warnerr(state, &e);
 				fclose(fp);
 				elo_destroy(R.t);
@@ -562,9 +532,9 @@ main(int argc, char **argv)
 			}
 			fclose(fp);
 		}
-		if (R.at != ELO_TIME_NONE && R.through != ELO_TIME_NONE &&
-		    R.at < R.through) {
-			elo_time_format(R.through, R.tbuf, sizeof R.tbuf);
+		if (R.w.at != ELO_TIME_NONE && R.w.through != ELO_TIME_NONE &&
+		    R.w.at < R.w.through) {
+			elo_time_format(R.w.through, R.tbuf, sizeof R.tbuf);
 			tool_warn("--at is before %s, the time %s was rated up to",
 				R.tbuf, state);
 			elo_destroy(R.t);
@@ -584,15 +554,9 @@ main(int argc, char **argv)
 	if (state != NULL && !R.fatal) {
 		struct tool_atomic a;
 		FILE *fp = tool_atomic_open(&a, state);
-		int64_t through = R.through;
-		if (R.at != ELO_TIME_NONE)
-			through = R.at;
-		else if (R.last != ELO_TIME_NONE &&
-		    (through == ELO_TIME_NONE || R.last > through))
-			through = R.last;
 		if (fp == NULL)
 			R.fatal = 1;
-		else if (elo_state_write(R.t, through, fp, &e) != 0) {
+		else if (elo_state_write(R.t, elo_window_through(&R.w), fp, &e) != 0) {
 			tool_warn("%s: %s", state, e.msg);
 			tool_atomic_abort(&a);
 			R.fatal = 1;
