@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,7 +20,6 @@
 
 /* Lines longer than this are reported and skipped. */
 #define LINE_MAX_BYTES 65536
-#define READ_CHUNK (1 << 20)
 
 enum mode { MODE_RESULTS, MODE_BAGSIM, MODE_GCG };
 
@@ -32,103 +30,6 @@ usage(void)
 {
 	fputs(SYNOPSIS, stderr);
 	exit(TOOL_ERR);
-}
-
-/* --- A fast line reader over a file descriptor --- */
-
-struct rd {
-	int fd;
-	const char *name;
-	char *buf;
-	size_t cap, start, end;
-	int eof;
-	long lineno;
-};
-
-static void
-rd_init(struct rd *r, int fd, const char *name)
-{
-	r->fd = fd;
-	r->name = name;
-	r->cap = READ_CHUNK + LINE_MAX_BYTES + 2;
-	r->buf = tool_xmalloc(r->cap);
-	r->start = r->end = 0;
-	r->eof = 0;
-	r->lineno = 0;
-}
-
-static void
-rd_free(struct rd *r)
-{
-	free(r->buf);
-	r->buf = NULL;
-}
-
-/* Fills the buffer; 0, or -1 on a read error (errno set). */
-static int
-rd_fill(struct rd *r)
-{
-	ssize_t n;
-
-	if (r->start > 0) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		r->end -= r->start;
-		r->start = 0;
-	}
-	do
-		n = read(r->fd, r->buf + r->end, r->cap - 1 - r->end);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -1;
-	if (n == 0)
-		r->eof = 1;
-	r->end += (size_t)n;
-	return 0;
-}
-
-/* rd_line: the next line in *line (NUL-terminated in the buffer, line end
- * and a CR before it removed); returns its length, -1 at the end, -2 on a
- * read error, -3 for a line over LINE_MAX_BYTES (skipped). */
-static long
-rd_line(struct rd *r, char **line)
-{
-	size_t scanned = 0;
-	int toolong = 0;
-
-	for (;;) {
-		char *nl = memchr(r->buf + r->start + scanned, '\n',
-			r->end - r->start - scanned);
-		size_t n;
-
-		if (nl != NULL || (r->eof && r->end > r->start)) {
-			if (nl == NULL)
-				nl = r->buf + r->end;   /* last line without '\n' */
-			n = (size_t)(nl - (r->buf + r->start));
-			r->lineno++;
-			if (toolong || n > LINE_MAX_BYTES) {
-				r->start += n + (nl < r->buf + r->end);
-				return -3;
-			}
-			*line = r->buf + r->start;
-			r->start += n + (nl < r->buf + r->end);
-			if (n > 0 && (*line)[n - 1] == '\r')
-				n--;
-			(*line)[n] = '\0';
-			return (long)n;
-		}
-		if (r->eof)
-			return toolong ? (r->lineno++, -3) : -1;
-		scanned = r->end - r->start;
-		if (scanned > LINE_MAX_BYTES) {
-			/* Drop what we have of the long line and keep looking for
-			 * its end. */
-			toolong = 1;
-			r->start = r->end;
-			scanned = 0;
-		}
-		if (rd_fill(r) != 0)
-			return -2;
-	}
 }
 
 /* --- The run --- */
@@ -193,7 +94,7 @@ rate(struct run *R, const char *file, long line, const struct elo_result *res)
 
 /* Results lines (SPEC §2.4), or with bagsim the game lines of bagsim play. */
 static void
-do_lines(struct run *R, struct rd *in, int bagsim)
+do_lines(struct run *R, struct tool_fdlines *in, int bagsim)
 {
 	struct elo_result res;
 	struct err e;
@@ -201,7 +102,7 @@ do_lines(struct run *R, struct rd *in, int bagsim)
 	long n;
 	int rc;
 
-	while ((n = rd_line(in, &line)) != -1) {
+	while ((n = tool_fdline(in, &line)) != -1) {
 		if (n == -2) {
 			tool_warn("%s: read error:", in->name);
 			R->fatal = 1;
@@ -293,7 +194,7 @@ read_robots(const char *path)
 {
 	struct elo_table *set;
 	struct err e;
-	struct rd in;
+	struct tool_fdlines in;
 	char *line;
 	long n;
 	int fd, bad = 0;
@@ -302,8 +203,8 @@ read_robots(const char *path)
 		tool_die("%s:", path);
 	if ((set = elo_create(&e)) == NULL)
 		tool_die("%s", e.msg);
-	rd_init(&in, fd, path);
-	while ((n = rd_line(&in, &line)) != -1) {
+	tool_fdlines_init(&in, fd, path, LINE_MAX_BYTES);
+	while ((n = tool_fdline(&in, &line)) != -1) {
 		if (n == -2)
 			tool_die("%s: read error:", path);
 		if (n == -3) {
@@ -319,7 +220,7 @@ read_robots(const char *path)
 			bad = 1;
 		}
 	}
-	rd_free(&in);
+	tool_fdlines_free(&in);
 	close(fd);
 	if (bad)
 		exit(TOOL_ERR);
@@ -411,7 +312,7 @@ expect_main(int argc, char **argv)
 static int
 process(struct run *R, enum mode mode, const char *path)
 {
-	struct rd in;
+	struct tool_fdlines in;
 	int fd;
 
 	if (strcmp(path, "-") == 0) {
@@ -431,9 +332,9 @@ process(struct run *R, enum mode mode, const char *path)
 		if (fp != stdin)
 			fclose(fp);
 	} else {
-		rd_init(&in, fd, path);
+		tool_fdlines_init(&in, fd, path, LINE_MAX_BYTES);
 		do_lines(R, &in, mode == MODE_BAGSIM);
-		rd_free(&in);
+		tool_fdlines_free(&in);
 		if (fd != STDIN_FILENO)
 			close(fd);
 	}
