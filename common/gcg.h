@@ -8,7 +8,8 @@
  * to players, racks and moves are decoded with the game's ruleset
  * (`#tile-distribution`, else the caller's default), numbers are read.
  * gcg_replay() then rebuilds every position and checks the game against
- * the rules (and the lexicon when given).
+ * the rules (and the lexicon when given).  gcg_read_light reads only what a
+ * rating needs (players, final totals, robots), with no ruleset.
  *
  * Ownership: a struct gcg_game owns its events and pragmas; the caller owns
  * the game and frees it with gcg_game_destroy() (NULL is fine).  A reader

@@ -130,7 +130,7 @@ _Static_assert(GCG_LIGHT_TOTAL_MAX == ELO_SCORE_MAX, "GCG totals are scores");
 
 /* Nicks must be player names; full names too when they are rated. */
 static int
-gcg_name_ok(void *arg, int full, const char *name, size_t len, struct err *e)
+name_ok(void *arg, int full, const char *name, size_t len, struct err *e)
 {
 	const struct run *R = arg;
 
@@ -140,7 +140,7 @@ gcg_name_ok(void *arg, int full, const char *name, size_t len, struct err *e)
 }
 
 static void
-gcg_rate(struct run *R, struct gcg_light *g, const char *file)
+rate_gcg(struct run *R, struct gcg_light *g, const char *file)
 {
 	struct gcg_light_player *pl = g->player;
 	struct elo_result res;
@@ -175,9 +175,9 @@ do_gcg(struct run *R, FILE *fp, const char *name)
 
 	if ((rd = gcg_reader_open(fp, name, NULL, &e)) == NULL)
 		tool_die("%s", e.msg);
-	while ((rc = gcg_read_light(rd, &g, gcg_name_ok, R, &e)) != 0) {
+	while ((rc = gcg_read_light(rd, &g, name_ok, R, &e)) != 0) {
 		if (rc == 1)
-			gcg_rate(R, &g, name);
+			rate_gcg(R, &g, name);
 		else if (gcg_reader_io_error(rd)) {
 			tool_warnerr(name, &e);
 			R->fatal = 1;
