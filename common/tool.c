@@ -230,14 +230,6 @@ tool_readline(struct tool_lines *l)
 	return (long)n;
 }
 
-void
-tool_lines_free(struct tool_lines *l)
-{
-	free(l->buf);
-	l->buf = NULL;
-	l->cap = 0;
-}
-
 #define FDLINES_CHUNK (1 << 20)
 
 void
@@ -324,6 +316,14 @@ tool_fdline(struct tool_fdlines *r, char **line)
 		if (fdlines_fill(r) != 0)
 			return -2;
 	}
+}
+
+void
+tool_lines_free(struct tool_lines *l)
+{
+	free(l->buf);
+	l->buf = NULL;
+	l->cap = 0;
 }
 
 FILE *
