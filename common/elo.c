@@ -836,6 +836,196 @@ elo_parse_result(const char *line, size_t len, struct elo_result *r,
 	return 1;
 }
 
+/* game_number: s[0..len) as strtol reads a whole field in the C locale
+ * (white space, a sign, digits, nothing after), within 0..LONG_MAX. */
+static int
+game_number(const char *s, size_t len)
+{
+	size_t i = 0;
+	unsigned long v = 0;
+	int neg = 0, digits = 0;
+
+	while (i < len && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r')))
+		i++;
+	if (i < len && (s[i] == '+' || s[i] == '-'))
+		neg = s[i++] == '-';
+	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (v > ((unsigned long)LONG_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	return digits > 0 && i == len && !(neg && v != 0) ? 0 : -1;
+}
+
+int
+elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
+	struct err *e)
+{
+	const char *f[6];
+	size_t fl[6], nf = 0, i = 0, k;
+	struct err e2;
+
+	if (len == 0 || line[0] == '#')
+		return 0;
+	if (memchr(line, '\0', len) != NULL) {
+		err_set(e, 0, "NUL byte in line (binary data?)");
+		return -1;
+	}
+	while (nf < 6) {
+		const char *tab = memchr(line + i, '\t', len - i);
+		size_t n = tab ? (size_t)(tab - (line + i)) : len - i;
+		f[nf] = line + i;
+		fl[nf++] = n;
+		if (tab == NULL)
+			break;
+		i += n + 1;
+	}
+	if (nf < 6) {
+		err_set(e, 0, "too few fields, want at least 6 separated by tabs: "
+			"GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2");
+		return -1;
+	}
+	if (game_number(f[0], fl[0]) != 0 || fl[1] == 0) {
+		err_set(e, 0, "bad game number or seed");
+		return -1;
+	}
+	for (k = 0; k < 2; k++) {
+		if (elo_name_check(f[2 + k], fl[2 + k], &e2) != 0) {
+			err_set(e, 0, "player %zu: %s", k + 1, e2.msg);
+			return -1;
+		}
+		if (elo_parse_score(f[4 + k], fl[4 + k], &r->score[k]) != 0) {
+			err_set(e, 0, "score %zu is not an integer within ±%d", k + 1,
+				ELO_SCORE_MAX);
+			return -1;
+		}
+		r->name[k] = f[2 + k];
+		r->len[k] = fl[2 + k];
+	}
+	if (fl[2] == fl[3] && memcmp(f[2], f[3], fl[2]) == 0) {
+		err_set(e, 0, "a player cannot play themself");
+		return -1;
+	}
+	r->time = ELO_TIME_NONE;
+	r->flags = ELO_FLAG_ROBOT1 | ELO_FLAG_ROBOT2;
+	return 1;
+}
+
+/* --- A run over results --- */
+
+int
+elo_rate(struct elo_table *t, const struct elo_table *robots,
+	struct elo_window *w, const struct elo_result *r, size_t idx[2],
+	struct elo_outcome *o, struct err *e)
+{
+	int robot[2], p;
+
+	if (r->time != ELO_TIME_NONE) {
+		if (w->last != ELO_TIME_NONE && r->time < w->last) {
+			err_set(e, 0, "time earlier than the game before (input must "
+				"be in finishing order)");
+			return -1;
+		}
+		w->last = r->time;
+		if (w->through != ELO_TIME_NONE && r->time <= w->through)
+			return 0;       /* rated in an earlier run */
+		if (w->at != ELO_TIME_NONE && r->time > w->at)
+			return 0;
+	}
+	if (r->score[0] == 0 && r->score[1] == 0)
+		return 0;
+	robot[0] = (r->flags & ELO_FLAG_ROBOT1) != 0;
+	robot[1] = (r->flags & ELO_FLAG_ROBOT2) != 0;
+	for (p = 0; p < 2; p++) {
+		long i;
+
+		if (robots != NULL && elo_find(robots, r->name[p], r->len[p]) >= 0)
+			robot[p] = 1;
+		if ((i = elo_add(t, r->name[p], r->len[p], robot[p], e)) < 0)
+			return -1;
+		idx[p] = (size_t)i;
+	}
+	elo_game(t, idx[0], idx[1], r->score[0], r->score[1],
+		(r->flags & ELO_FLAG_MANUAL) != 0, o);
+	return 1;
+}
+
+int64_t
+elo_window_through(const struct elo_window *w)
+{
+	if (w->at != ELO_TIME_NONE)
+		return w->at;
+	if (w->last != ELO_TIME_NONE &&
+	    (w->through == ELO_TIME_NONE || w->last > w->through))
+		return w->last;
+	return w->through;
+}
+
+/* put_int: v in decimal at p, with '+' before v >= 0 when sign; returns
+ * the end.  (printf costs half the time of an elocalc --games run.) */
+static char *
+put_int(char *p, long v, int sign)
+{
+	char tmp[24];
+	unsigned long u;
+	int n = 0;
+
+	if (v < 0) {
+		*p++ = '-';
+		u = 0UL - (unsigned long)v;
+	} else {
+		if (sign)
+			*p++ = '+';
+		u = (unsigned long)v;
+	}
+	do
+		tmp[n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	while (n > 0)
+		*p++ = tmp[--n];
+	return p;
+}
+
+static char *
+put_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+size_t
+elo_format_game(const struct elo_table *t, size_t i0, size_t i1, int64_t time,
+	int s0, int s1, const struct elo_outcome *o, int list, char *buf)
+{
+	char *p = buf;
+
+	if (time == ELO_TIME_NONE)
+		*p++ = '-';
+	else
+		p += elo_time_format(time, p, 40);
+	*p++ = '\t';
+	p = put_str(p, elo_name(t, i0));
+	*p++ = '\t';
+	p = put_str(p, elo_name(t, i1));
+	*p++ = '\t';
+	p = put_int(p, s0, 0);
+	*p++ = '\t';
+	p = put_int(p, s1, 0);
+	*p++ = '\t';
+	p = put_int(p, o->before[list][0], 0);
+	*p++ = '\t';
+	p = put_int(p, o->adj[list][0], 1);
+	*p++ = '\t';
+	p = put_int(p, o->before[list][1], 0);
+	*p++ = '\t';
+	p = put_int(p, o->adj[list][1], 1);
+	*p++ = '\n';
+	return (size_t)(p - buf);
+}
+
 /* --- State files --- */
 
 #define STATE_MAGIC "# elocalc state 1"

@@ -181,6 +181,58 @@ int elo_parse_result(const char *line, size_t len, struct elo_result *r,
  * 0 or -1. */
 int elo_parse_score(const char *s, size_t len, int *out);
 
+/* elo_parse_bagsim: parses one game line of bagsim play, GAME TAB SEED
+ * TAB PLAYER1 TAB PLAYER2 TAB SCORE1 TAB SCORE2 [TAB more columns], into
+ * *r: no time, both players robots.  GAME is a whole number 0..LONG_MAX
+ * (as strtol reads it), SEED any non-empty field.  Returns 1 for a game,
+ * 0 for a comment or an empty line, -1 with e set (line 0) for a bad
+ * line: fewer than 6 fields, a bad game number or empty seed, a bad name
+ * or score, the same player twice, a NUL byte. */
+int elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
+	struct err *e);
+
+/* --- A run over results --- */
+
+/* Which games of a stream a run rates (elocalc(1) --at and --state): games
+ * come in finishing order; those finished at or before through were rated
+ * by an earlier run, those after at are left for a later one.  Games
+ * without a time are always rated. */
+struct elo_window {
+	int64_t at;                     /* ELO_TIME_NONE: no limit */
+	int64_t through;                /* ELO_TIME_NONE: nothing rated yet */
+	int64_t last;                   /* the last time seen, or ELO_TIME_NONE */
+};
+
+/* elo_rate: rates result r into t within window w (w->last is updated).
+ * robots (may be NULL) is a table whose names are robots besides those r
+ * flags.  Returns 1 when the game was rated, with its players' indices in
+ * idx and what it did in *o; 0 when it was skipped: outside the window, or
+ * 0-0 (its players are not even added); -1 with e set (line 0) for a time
+ * earlier than the game before, or when elo_add fails (a player both robot
+ * and human, out of memory). */
+int elo_rate(struct elo_table *t, const struct elo_table *robots,
+	struct elo_window *w, const struct elo_result *r, size_t idx[2],
+	struct elo_outcome *o, struct err *e);
+
+/* elo_window_through: the time a state written after the run is rated up
+ * to: at when given, else the later of through and the last time seen. */
+int64_t elo_window_through(const struct elo_window *w);
+
+/* --- Output --- */
+
+/* Room elo_format_game needs: two names, the time and eight numbers. */
+#define ELO_GAME_LINE_MAX (2 * ELO_NAME_MAX + 160)
+
+/* elo_format_game: writes the audit line of one game between players i0
+ * and i1 of t (elocalc --games): TIME PLAYER1 PLAYER2 SCORE1 SCORE2
+ * RATING1 CHANGE1 RATING2 CHANGE2, tab-separated, with '\n'; TIME as
+ * elo_time_format or '-' for ELO_TIME_NONE, ratings as in o before the
+ * game in list, changes signed (+0).  buf must hold ELO_GAME_LINE_MAX
+ * bytes; it is not NUL-terminated.  Returns the length. */
+size_t elo_format_game(const struct elo_table *t, size_t i0, size_t i1,
+	int64_t time, int s0, int s1, const struct elo_outcome *o, int list,
+	char *buf);
+
 /* --- State files (format in elocalc(1)) --- */
 
 /* elo_state_write: writes every player of t and through (the time up to

@@ -23,6 +23,8 @@ struct gcg_reader {
 	size_t convcap;
 	int done;               /* end of stream (or unreadable) reached */
 	int ioerr;
+	size_t rawlen;          /* last line's length with a CR before '\n' */
+	int light_skip;         /* gcg_read_light: in a bad game, up to #end */
 };
 
 /* ---------------------------------------------------------------- helpers */
@@ -649,6 +651,7 @@ read_line(struct gcg_reader *rd)
 	rd->lineno++;
 	if (toolong)
 		return -3;
+	rd->rawlen = len;
 	if (len > 0 && rd->buf[len - 1] == '\r')
 		len--;
 	if (rd->buf == NULL) {
@@ -663,12 +666,31 @@ read_line(struct gcg_reader *rd)
 	return (long)len;
 }
 
+/* latin1_encode: s[0..n) from ISO-8859-1 as UTF-8 into dst (room for
+ * 2 * n + 1 bytes), NUL-terminated; returns the length. */
+static size_t
+latin1_encode(char *dst, const char *s, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x80) {
+			dst[k++] = (char)c;
+		} else {
+			dst[k++] = (char)(0xc0 | (c >> 6));
+			dst[k++] = (char)(0x80 | (c & 0x3f));
+		}
+	}
+	dst[k] = '\0';
+	return k;
+}
+
 /* latin1_to_utf8: converts s[0..n) from ISO-8859-1 into rd->conv. */
 static char *
 latin1_to_utf8(struct gcg_reader *rd, const char *s, size_t n)
 {
-	size_t i, k = 0;
-
 	if (2 * n + 1 > rd->convcap) {
 		char *nb = realloc(rd->conv, 2 * n + 1);
 
@@ -677,17 +699,7 @@ latin1_to_utf8(struct gcg_reader *rd, const char *s, size_t n)
 		rd->conv = nb;
 		rd->convcap = 2 * n + 1;
 	}
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c < 0x80) {
-			rd->conv[k++] = (char)c;
-		} else {
-			rd->conv[k++] = (char)(0xc0 | (c >> 6));
-			rd->conv[k++] = (char)(0x80 | (c & 0x3f));
-		}
-	}
-	rd->conv[k] = '\0';
+	latin1_encode(rd->conv, s, n);
 	return rd->conv;
 }
 
@@ -1423,6 +1435,316 @@ gcg_parse_mem(const char *buf, size_t len, const struct rules *default_rules,
 	}
 	fclose(fp);
 	return g;
+}
+
+/* ------------------------------------------------------------ light reader */
+
+/* The state of one game being read light; the players' fields are filled
+ * as their lines come (see gcg.h). */
+struct light {
+	struct gcg_light *out;
+	int declared;           /* bit i: #player(i + 1) was read */
+	int robot_all;          /* "#note robot" alone */
+	int latin1;             /* "#character-encoding ISO-8859-1" */
+};
+
+/* light_name: copies s[0..n) (at most GCG_LIGHT_NAME_MAX bytes) into dst
+ * as UTF-8; returns the length. */
+static size_t
+light_name(const struct light *L, char *dst, const char *s, size_t n)
+{
+	if (L->latin1)
+		return latin1_encode(dst, s, n);
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+	return n;
+}
+
+/* light_player_of: the player whose nick is s[0..n) as written, or -1. */
+static int
+light_player_of(const struct light *L, const char *s, size_t n)
+{
+	char tmp[2 * GCG_LIGHT_NAME_MAX + 1];
+	size_t k;
+	int p;
+
+	if (n > GCG_LIGHT_NAME_MAX)
+		return -1;
+	k = light_name(L, tmp, s, n);
+	for (p = 0; p < 2; p++)
+		if ((L->declared >> p & 1) && L->out->player[p].nick_len == k &&
+		    memcmp(L->out->player[p].nick, tmp, k) == 0)
+			return p;
+	return -1;
+}
+
+/* light_total: the cumulative total s, an integer within
+ * +-GCG_LIGHT_TOTAL_MAX ('-' allowed, '+' not: "+16" is a score). */
+static int
+light_total(const char *s, int *out)
+{
+	long v = 0;
+	int neg = *s == '-';
+
+	if (neg)
+		s++;
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (!is_digit((unsigned char)*s))
+			return -1;
+		v = v * 10 + (*s - '0');
+		if (v > GCG_LIGHT_TOTAL_MAX)
+			return -1;
+	}
+	*out = (int)(neg ? -v : v);
+	return 0;
+}
+
+/* light_player: "#playerN NICK Full Name" (the caller matched "#playerN ").
+ * Fields are split at spaces only, as written. */
+static int
+light_player(struct light *L, char *line, long lineno,
+	int (*check_name)(void *, int, const char *, size_t, struct err *),
+	void *arg, struct err *e)
+{
+	struct gcg_light_player *pl;
+	int i = line[7] - '1';
+	char *p = line + 9;
+	size_t k;
+
+	if (i >= 2) {
+		err_set(e, lineno, "more than two players: not rated");
+		return -1;
+	}
+	/* Players come first: a #player line after events is most likely
+	 * the next game of files joined without "#end". */
+	if (L->out->nevents > 0) {
+		err_set(e, lineno, "#player%d after the first event", i + 1);
+		return -1;
+	}
+	pl = &L->out->player[i];
+	while (*p == ' ')
+		p++;
+	k = strcspn(p, " ");
+	if (k == 0 || k > GCG_LIGHT_NAME_MAX) {
+		err_set(e, lineno, "bad player nick");
+		return -1;
+	}
+	pl->nick_len = light_name(L, pl->nick, p, k);
+	if (check_name != NULL && check_name(arg, 0, pl->nick, pl->nick_len, e) != 0)
+		goto refused;
+	p += k;
+	while (*p == ' ')
+		p++;
+	k = strlen(p);
+	while (k > 0 && p[k - 1] == ' ')
+		k--;
+	if (k > GCG_LIGHT_NAME_MAX) {
+		err_set(e, lineno, "full name too long");
+		return -1;
+	}
+	pl->name_len = light_name(L, pl->name, p, k);
+	if (k > 0 && check_name != NULL &&
+	    check_name(arg, 1, pl->name, pl->name_len, e) != 0)
+		goto refused;
+	L->declared |= 1 << i;
+	return 0;
+refused:
+	e->line = lineno;
+	return -1;
+}
+
+/* light_robots: "#note robot" alone makes both players robots; followed
+ * by nicks, those players. */
+static int
+light_robots(struct light *L, const char *p, long lineno, struct err *e)
+{
+	while (*p == ' ')
+		p++;
+	if (*p == '\0')
+		L->robot_all = 1;
+	while (*p != '\0') {
+		size_t k = strcspn(p, " ");
+		int i = light_player_of(L, p, k);
+
+		if (i < 0) {
+			err_set(e, lineno, "#note robot names a nick that is not "
+			    "a player (declare #player1 and #player2 first)");
+			return -1;
+		}
+		L->out->player[i].robot = 1;
+		p += k;
+		while (*p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+/* light_event: ">NICK: ... TOTAL"; only the nick and the total are read. */
+static int
+light_event(struct light *L, char *line, size_t len, long lineno,
+	struct err *e)
+{
+	char *colon = strchr(line, ':'), *last;
+	int i, total;
+
+	if (colon == NULL) {
+		err_set(e, lineno, "event without ':'");
+		return -1;
+	}
+	i = light_player_of(L, line + 1, (size_t)(colon - line - 1));
+	if (i < 0) {
+		err_set(e, lineno, "event by a nick that is not #player1 or "
+		    "#player2");
+		return -1;
+	}
+	while (len > 0 && line[len - 1] == ' ')
+		line[--len] = '\0';
+	last = strrchr(line, ' ');
+	if (last == NULL || last < colon || last[1] == '+' ||
+	    light_total(last + 1, &total) != 0) {
+		err_set(e, lineno, "event without a cumulative total at its end");
+		return -1;
+	}
+	L->out->player[i].total = total;
+	L->out->nevents++;
+	return 0;
+}
+
+/* light_line: one line of a game, neither "#end" nor too long. */
+static int
+light_line(struct light *L, char *line, size_t len, long lineno,
+	int (*check_name)(void *, int, const char *, size_t, struct err *),
+	void *arg, struct err *e)
+{
+	if (strncmp(line, "#character-encoding", 19) == 0) {
+		const char *p = line + 19;
+
+		while (*p == ' ')
+			p++;
+		L->latin1 = strcmp(p, "ISO-8859-1") == 0 ||
+		    strcmp(p, "iso-8859-1") == 0 || strcmp(p, "latin1") == 0;
+		if (!L->latin1 && strcmp(p, "UTF-8") != 0 &&
+		    strcmp(p, "utf-8") != 0) {
+			err_set(e, lineno, "unknown character encoding (want "
+			    "UTF-8 or ISO-8859-1)");
+			return -1;
+		}
+	} else if (strncmp(line, "#player", 7) == 0 && line[7] >= '1' &&
+	    line[7] <= '4' && line[8] == ' ') {
+		return light_player(L, line, lineno, check_name, arg, e);
+	} else if (strncmp(line, "#note robot", 11) == 0 &&
+	    (line[11] == '\0' || line[11] == ' ')) {
+		return light_robots(L, line + 11, lineno, e);
+	} else if (line[0] == '>') {
+		return light_event(L, line, len, lineno, e);
+	}
+	return 0;       /* other pragmas, notes and text: not needed */
+}
+
+/* light_start: an empty game starting on line first. */
+static void
+light_start(struct light *L, struct gcg_light *out, long first)
+{
+	memset(out, 0, sizeof *out);
+	memset(L, 0, sizeof *L);
+	L->out = out;
+	out->first_line = first;
+}
+
+int
+gcg_read_light(struct gcg_reader *rd, struct gcg_light *out,
+	int (*check_name)(void *arg, int full, const char *name, size_t len,
+	struct err *e), void *arg, struct err *e)
+{
+	struct light L;
+	long n;
+
+	light_start(&L, out, rd->lineno + 1);
+	if (rd->done)
+		return 0;
+	for (;;) {
+		char *s;
+		size_t len;
+		int toolong;
+
+		n = read_line(rd);
+		if (n == -1) {
+			rd->done = 1;
+			break;
+		}
+		if (n == -2) {
+			err_set(e, 0, "read error: %s", strerror(errno));
+			goto unreadable;
+		}
+		/* GCG_LINE_MAX counts a CR before the '\n' (read_line's own
+		 * limit is looser). */
+		toolong = n == -3 || rd->rawlen > GCG_LINE_MAX;
+		s = rd->buf;
+		len = toolong ? 0 : (size_t)n;
+		if (rd->lineno == 1 && !toolong) {
+			if (len >= 2 && (((unsigned char)s[0] == 0xff &&
+			    (unsigned char)s[1] == 0xfe) ||
+			    ((unsigned char)s[0] == 0xfe &&
+			    (unsigned char)s[1] == 0xff))) {
+				err_set(e, 1, "UTF-16 is not supported: convert "
+				    "the file to UTF-8");
+				goto unreadable;
+			}
+			if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+				s += 3;         /* UTF-8 byte order mark */
+				len -= 3;
+			}
+		}
+		if (toolong) {
+			if (rd->light_skip)
+				continue;
+			err_set(e, rd->lineno, "line too long");
+			goto bad;
+		}
+		if (memchr(s, '\0', len) != NULL) {
+			err_set(e, rd->lineno, "NUL byte in line (binary data, "
+			    "or UTF-16?)");
+			goto unreadable;
+		}
+		if (strcmp(s, "#end") == 0) {
+			if (rd->light_skip || (L.declared == 0 && out->nevents == 0)) {
+				/* the end of a bad game, or of nothing */
+				rd->light_skip = 0;
+				light_start(&L, out, rd->lineno + 1);
+				continue;
+			}
+			break;
+		}
+		if (rd->light_skip)
+			continue;
+		if (L.declared == 0 && out->nevents == 0 && len == 0)
+			out->first_line = rd->lineno + 1;
+		if (light_line(&L, s, len, rd->lineno, check_name, arg, e) != 0)
+			goto bad;
+	}
+	/* The end of a game: at "#end" or at the end of the stream. */
+	if (rd->light_skip) {
+		rd->light_skip = 0;
+		return 0;
+	}
+	if (L.declared == 0 && out->nevents == 0)
+		return 0;
+	if (L.declared != 3) {
+		err_set(e, out->first_line, "game without #player1 and #player2");
+		return -1;
+	}
+	if (L.robot_all)
+		out->player[0].robot = out->player[1].robot = 1;
+	return 1;
+bad:
+	rd->light_skip = 1;
+	return -1;
+unreadable:
+	rd->ioerr = 1;
+	rd->done = 1;
+	return -1;
 }
 
 /* ----------------------------------------------------------------- replay */

@@ -8,7 +8,8 @@
  * to players, racks and moves are decoded with the game's ruleset
  * (`#tile-distribution`, else the caller's default), numbers are read.
  * gcg_replay() then rebuilds every position and checks the game against
- * the rules (and the lexicon when given).
+ * the rules (and the lexicon when given).  gcg_read_light reads only what a
+ * rating needs (players, final totals, robots), with no ruleset.
  *
  * Ownership: a struct gcg_game owns its events and pragmas; the caller owns
  * the game and frees it with gcg_game_destroy() (NULL is fine).  A reader
@@ -149,6 +150,57 @@ void gcg_reader_close(struct gcg_reader *rd);
  * fuzzing).  Returns the game or NULL with e set. */
 struct gcg_game *gcg_parse_mem(const char *buf, size_t len,
 	const struct rules *default_rules, struct err *e);
+
+/* --- Light reading: players and final totals only --- */
+
+/* What a rating needs of a game, read without a ruleset and without
+ * decoding racks or moves (elocalc(1) -G).  The light reader looks at
+ * these lines only: "#character-encoding" (UTF-8, or ISO-8859-1 whose
+ * names are converted to UTF-8), "#playerN NICK Full Name" (N 1 or 2; 3
+ * and 4 are refused: not a two-player game), "#note robot [NICK ...]",
+ * events ">NICK: ... TOTAL" (the last number of the line is the player's
+ * cumulative total) and "#end" exactly, which ends a game.  Every other
+ * line is passed over, so a game need not replay to be read.  Limits: a
+ * nick or full name of at most GCG_LIGHT_NAME_MAX bytes as written, totals
+ * within +-GCG_LIGHT_TOTAL_MAX, lines of at most GCG_LINE_MAX bytes. */
+#define GCG_LIGHT_NAME_MAX  255
+#define GCG_LIGHT_TOTAL_MAX 1000000
+
+struct gcg_light_player {
+	char nick[2 * GCG_LIGHT_NAME_MAX + 1];  /* UTF-8 (Latin-1 converted) */
+	size_t nick_len;
+	char name[2 * GCG_LIGHT_NAME_MAX + 1];  /* full name, "" if none */
+	size_t name_len;
+	int total;                      /* last cumulative total, 0 if none */
+	int robot;                      /* named by "#note robot" */
+};
+
+struct gcg_light {
+	long first_line;                /* where the game starts: the line after
+	                                   the "#end" before it and any empty
+	                                   lines that follow that */
+	int nevents;
+	struct gcg_light_player player[2];
+};
+
+/* gcg_read_light: reads the next game of rd (opened by gcg_reader_open;
+ * its default ruleset is not used) into *out.  check_name (may be NULL)
+ * is called on every nick (full = 0) and every non-empty full name
+ * (full = 1) as its #player line is read, with arg, so that a caller can
+ * refuse names it cannot use on the line they are on; it returns 0, or
+ * -1 with e set.  Returns 1 with a game, 0 at the end of the stream, -1
+ * with e set (e->line = the line) for a game that is not rated: the
+ * first problem of the game (a malformed line above, a name check_name
+ * refused, an event by a nick that is no #player, a #player pragma after
+ * the game's first event, or, on the game's first line, a game without
+ * both #player1 and #player2); the next call goes on after that game's
+ * "#end".  Empty games (nothing but blank lines and other pragmas between
+ * two "#end") are passed over.  Unreadable input ends the stream: a read
+ * error (e->line 0), UTF-16 on line 1 or a NUL byte return -1 with
+ * gcg_reader_io_error(rd) set, then 0. */
+int gcg_read_light(struct gcg_reader *rd, struct gcg_light *out,
+	int (*check_name)(void *arg, int full, const char *name, size_t len,
+	struct err *e), void *arg, struct err *e);
 
 /* --- Building and writing --- */
 

@@ -358,6 +358,94 @@ tool_readline(struct tool_lines *l)
 	return (long)n;
 }
 
+#define FDLINES_CHUNK (1 << 20)
+
+void
+tool_fdlines_init(struct tool_fdlines *r, int fd, const char *name,
+	size_t max)
+{
+	r->fd = fd;
+	r->name = name;
+	r->lineno = 0;
+	r->max = max;
+	r->cap = FDLINES_CHUNK + max + 2;
+	r->buf = tool_xmalloc(r->cap);
+	r->start = r->end = 0;
+	r->eof = 0;
+}
+
+void
+tool_fdlines_free(struct tool_fdlines *r)
+{
+	free(r->buf);
+	r->buf = NULL;
+}
+
+/* fdlines_fill: moves the unread bytes to the front and reads more; 0, or
+ * -1 on a read error (errno set). */
+static int
+fdlines_fill(struct tool_fdlines *r)
+{
+	ssize_t n;
+
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	do
+		n = read(r->fd, r->buf + r->end, r->cap - 1 - r->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if (n == 0)
+		r->eof = 1;
+	r->end += (size_t)n;
+	return 0;
+}
+
+long
+tool_fdline(struct tool_fdlines *r, char **line)
+{
+	size_t scanned = 0;
+	int toolong = 0;
+
+	for (;;) {
+		char *nl = memchr(r->buf + r->start + scanned, '\n',
+			r->end - r->start - scanned);
+		size_t n;
+
+		if (nl != NULL || (r->eof && r->end > r->start)) {
+			if (nl == NULL)
+				nl = r->buf + r->end;   /* last line without '\n' */
+			n = (size_t)(nl - (r->buf + r->start));
+			r->lineno++;
+			if (toolong || n > r->max) {
+				r->start += n + (nl < r->buf + r->end);
+				return -3;
+			}
+			*line = r->buf + r->start;
+			r->start += n + (nl < r->buf + r->end);
+			if (n > 0 && (*line)[n - 1] == '\r')
+				n--;
+			(*line)[n] = '\0';
+			return (long)n;
+		}
+		if (r->eof)
+			return toolong ? (r->lineno++, -3) : -1;
+		scanned = r->end - r->start;
+		if (scanned > r->max) {
+			/* Drop what we have of the long line and keep looking for
+			 * its end. */
+			toolong = 1;
+			r->start = r->end;
+			scanned = 0;
+		}
+		if (fdlines_fill(r) != 0)
+			return -2;
+	}
+}
+
 void
 tool_lines_free(struct tool_lines *l)
 {

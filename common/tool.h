@@ -150,6 +150,27 @@ void tool_lines_init(struct tool_lines *l, FILE *fp, const char *name);
 long tool_readline(struct tool_lines *l);
 void tool_lines_free(struct tool_lines *l);
 
+/* A faster line reader over a file descriptor, for inputs of millions of
+ * short lines (elocalc's results): it reads 1 MiB at a time and hands out
+ * each line in place.  tool_fdline stores the next line in *line
+ * (NUL-terminated, its line end and a CR before it removed; valid until the
+ * next call) and returns its length, -1 at end of file, -2 on a read error
+ * (errno set) and -3 for a line over max bytes, a CR counted (the rest of
+ * that line is skipped).  The buffer comes from tool_xmalloc. */
+struct tool_fdlines {
+	int fd;
+	const char *name;  /* for messages */
+	long lineno;       /* number of the line last returned */
+	size_t max;
+	char *buf;
+	size_t cap, start, end;
+	int eof;
+};
+void tool_fdlines_init(struct tool_fdlines *r, int fd, const char *name,
+	size_t max);
+long tool_fdline(struct tool_fdlines *r, char **line);
+void tool_fdlines_free(struct tool_fdlines *r);
+
 /* Atomic output: tool_atomic_open creates a temporary file beside path and
  * returns it (or NULL with errno, message printed); tool_atomic_commit
  * flushes, fsyncs, closes and renames it over path (0, or -1 with message

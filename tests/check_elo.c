@@ -585,6 +585,151 @@ games(struct elo_table *t, int from, int to)
 	}
 }
 
+/* bagsim play's game lines: robots, no time; the game number as strtol
+ * reads it, every message of a bad line. */
+START_TEST(bagsim_lines)
+{
+	struct elo_result r;
+	struct err e;
+	static const char *const good[] = {
+		"0\t1\tfullsterkur\tmidlungur\t420\t380",
+		" 5\tx\tfullsterkur\tmidlungur\t420\t380\textra\tcolumns",
+		"+5\t1\tfullsterkur\tmidlungur\t420\t380",
+		"-0\t1\tfullsterkur\tmidlungur\t420\t380",
+		"9223372036854775807\t1\tfullsterkur\tmidlungur\t420\t380",
+	};
+	static const struct { const char *line, *msg; } bad[] = {
+		{ "0\t1\tfullsterkur\tmidlungur\t420", "too few fields, want at "
+		  "least 6 separated by tabs: GAME SEED PLAYER1 PLAYER2 SCORE1 "
+		  "SCORE2" },
+		{ "-1\t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "5 \t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "\t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "0x5\t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "9223372036854775808\t1\ta\tb\t1\t0", "bad game number or seed" },
+		{ "1\t\ta\tb\t1\t0", "bad game number or seed" },
+		{ "1\t2\ta\t\t1\t0", "player 2: empty player name" },
+		{ "1\t2\ta\tb\t+1\t1000001", "score 2 is not an integer within "
+		  "±1000000" },
+		{ "1\t2\ta\tb\tx\t1", "score 1 is not an integer within ±1000000" },
+		{ "1\t2\ta\ta\t1\t0", "a player cannot play themself" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+		ck_assert_int_eq(elo_parse_bagsim(good[i], strlen(good[i]), &r, &e), 1);
+		ck_assert_int_eq(r.score[0], 420);
+		ck_assert_int_eq(r.score[1], 380);
+		ck_assert_uint_eq(r.len[0], 11);
+		ck_assert(memcmp(r.name[1], "midlungur", 9) == 0);
+		ck_assert_uint_eq(r.len[1], 9);
+		ck_assert(r.time == ELO_TIME_NONE);
+		ck_assert_int_eq(r.flags, ELO_FLAG_ROBOT1 | ELO_FLAG_ROBOT2);
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_int_eq(elo_parse_bagsim(bad[i].line, strlen(bad[i].line),
+		    &r, &e), -1);
+		ck_assert_str_eq(e.msg, bad[i].msg);
+	}
+	ck_assert_int_eq(elo_parse_bagsim("# game\tseed", 11, &r, &e), 0);
+	ck_assert_int_eq(elo_parse_bagsim("", 0, &r, &e), 0);
+	ck_assert_int_eq(elo_parse_bagsim("1\t2\ta\0\tb\t1\t0", 12, &r, &e), -1);
+	ck_assert_str_eq(e.msg, "NUL byte in line (binary data?)");
+}
+END_TEST
+
+/* The --games line: the FAQ's 1100 vs 1500 upset (+18/-18), then a draw
+ * of 1482 vs 1118 (E = 0.8905, so -8/+8), with no time and with one. */
+START_TEST(game_line_format)
+{
+	struct elo_table *t = elo_create(NULL);
+	struct elo_outcome o;
+	char buf[ELO_GAME_LINE_MAX + 1];
+	long a, b;
+	int64_t tm;
+	size_t n;
+
+	ck_assert_ptr_nonnull(t);
+	a = elo_add(t, "anna", 4, 0, NULL);
+	b = elo_add(t, "bjørn", strlen("bjørn"), 0, NULL);
+	ck_assert(a >= 0 && b >= 0);
+	elo_rec(t, ELO_ALL, (size_t)a)->rating = 1100;
+	elo_rec(t, ELO_ALL, (size_t)b)->rating = 1500;
+	elo_rec(t, ELO_ALL, (size_t)a)->games = 20;
+	elo_rec(t, ELO_ALL, (size_t)b)->games = 20;
+	ck_assert_int_eq(elo_game(t, (size_t)a, (size_t)b, 412, -3, 0, &o), 1);
+	n = elo_format_game(t, (size_t)a, (size_t)b, ELO_TIME_NONE, 412, -3, &o,
+	    ELO_ALL, buf);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, "-\tanna\tbjørn\t412\t-3\t1100\t+18\t1500\t-18\n");
+	ck_assert_int_eq(elo_time_parse("2026-12-02T21:05:00Z", 20, &tm, NULL), 0);
+	ck_assert_int_eq(elo_game(t, (size_t)b, (size_t)a, 300, 300, 0, &o), 1);
+	n = elo_format_game(t, (size_t)b, (size_t)a, tm, 300, 300, &o, ELO_ALL,
+	    buf);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, "2026-12-02T21:05:00Z\tbjørn\tanna\t300\t300\t1482"
+	    "\t-8\t1118\t+8\n");
+	elo_destroy(t);
+}
+END_TEST
+
+/* elo_rate: the window of --state and --at, finishing order, 0-0, robots
+ * named by a list, a robot flag contradicted; elo_window_through. */
+START_TEST(rate_window)
+{
+	struct elo_table *t = elo_create(NULL), *robots = elo_create(NULL);
+	struct elo_window w = { ELO_TIME_NONE, ELO_TIME_NONE, ELO_TIME_NONE };
+	struct elo_result r;
+	struct elo_outcome o;
+	struct err e;
+	size_t i[2];
+	int64_t d1, d2, d3;
+
+	ck_assert(t != NULL && robots != NULL);
+	ck_assert_int_eq(elo_add(robots, "robot-15", 8, 1, NULL), 0);
+	ck_assert_int_eq(elo_time_parse("2026-12-01", 10, &d1, NULL), 0);
+	ck_assert_int_eq(elo_time_parse("2026-12-02", 10, &d2, NULL), 0);
+	ck_assert_int_eq(elo_time_parse("2026-12-03", 10, &d3, NULL), 0);
+	w.through = d1;                 /* a state rated up to day 1 */
+	w.at = d2;                      /* this run: up to day 2 */
+	ck_assert(elo_window_through(&w) == d2);
+
+#define GAME(tm, a, b, sa, sb, fl) (r.time = (tm), r.name[0] = (a), \
+	r.len[0] = strlen(a), r.name[1] = (b), r.len[1] = strlen(b), \
+	r.score[0] = (sa), r.score[1] = (sb), r.flags = (fl), \
+	elo_rate(t, robots, &w, &r, i, &o, &e))
+	ck_assert_int_eq(GAME(d1, "anna", "bo", 400, 300, 0), 0); /* by the state */
+	ck_assert_uint_eq(elo_count(t), 0);
+	ck_assert_int_eq(GAME(d1 + 1, "anna", "bo", 0, 0, 0), 0);  /* 0-0 */
+	ck_assert_uint_eq(elo_count(t), 0);
+	ck_assert_int_eq(GAME(d1 + 2, "anna", "bo", 400, 300, 0), 1);
+	ck_assert_uint_eq(i[0], 0);
+	ck_assert_uint_eq(i[1], 1);
+	ck_assert_int_eq(o.adj[ELO_ALL][0], 16);
+	ck_assert_int_eq(GAME(d1, "anna", "bo", 400, 300, 0), -1);
+	ck_assert_str_eq(e.msg, "time earlier than the game before (input "
+	    "must be in finishing order)");
+	ck_assert_int_eq(GAME(d3, "anna", "bo", 400, 300, 0), 0); /* after at */
+	ck_assert(w.last == d3);
+	ck_assert(elo_window_through(&w) == d2);
+	w.at = ELO_TIME_NONE;
+	ck_assert(elo_window_through(&w) == d3);
+	/* No time: always rated; robots by the list or by the flag. */
+	ck_assert_int_eq(GAME(ELO_TIME_NONE, "anna", "robot-15", 1, 2, 0), 1);
+	ck_assert_int_eq(elo_is_robot(t, i[1]), 1);
+	ck_assert_int_eq(o.counted[ELO_HUMAN], 0);
+	ck_assert_int_eq(GAME(ELO_TIME_NONE, "bo", "anna", 1, 2,
+	    ELO_FLAG_ROBOT1), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "bo"));
+	ck_assert(w.last == d3);
+#undef GAME
+	w.last = ELO_TIME_NONE;
+	ck_assert(elo_window_through(&w) == d1);
+	elo_destroy(t);
+	elo_destroy(robots);
+}
+END_TEST
+
 START_TEST(state_round_trip_and_split)
 {
 	struct elo_table *one = table(), *half = table(), *back;
@@ -705,6 +850,9 @@ main(void)
 	tcase_add_test(io, name_checks);
 	tcase_add_test(io, times);
 	tcase_add_test(io, results_lines);
+	tcase_add_test(io, bagsim_lines);
+	tcase_add_test(io, game_line_format);
+	tcase_add_test(rules, rate_window);
 	tcase_add_test(io, state_round_trip_and_split);
 	tcase_add_test(io, state_errors);
 	tcase_add_test(io, list_names);

@@ -735,6 +735,345 @@ START_TEST(hand_games_replay)
 }
 END_TEST
 
+/* ------------------------------------------------------------ light mode */
+
+/* What gcg_read_light gave for one call. */
+struct lit {
+	int rc;
+	long line;              /* e.line when rc is -1 */
+	char msg[ERR_MSG_MAX];
+	struct gcg_light g;
+};
+
+/* light_all: every call of gcg_read_light over text[0..len) up to the
+ * first 0, into out (room for max); returns the number of calls before
+ * it; *ioerr = gcg_reader_io_error at the end. */
+static int
+light_all(const char *text, size_t len,
+	int (*check)(void *, int, const char *, size_t, struct err *),
+	void *arg, struct lit *out, int max, int *ioerr)
+{
+	FILE *fp = fmemopen((void *)text, len, "r");
+	struct gcg_reader *rd;
+	struct gcg_light after;
+	struct err e;
+	int n = 0, rc;
+
+	ck_assert_ptr_nonnull(fp);
+	rd = gcg_reader_open(fp, "t", NULL, &e);
+	ck_assert_ptr_nonnull(rd);
+	for (;;) {
+		struct gcg_light g;
+
+		err_clear(&e);
+		rc = gcg_read_light(rd, &g, check, arg, &e);
+		if (rc == 0)
+			break;
+		ck_assert_int_lt(n, max);
+		out[n].rc = rc;
+		out[n].line = e.line;
+		strcpy(out[n].msg, e.msg);
+		out[n].g = g;
+		n++;
+	}
+	/* Once at the end, it stays there. */
+	ck_assert_int_eq(gcg_read_light(rd, &after, check, arg, &e), 0);
+	*ioerr = gcg_reader_io_error(rd);
+	gcg_reader_close(rd);
+	fclose(fp);
+	return n;
+}
+
+#define LIGHT(text, check, arg, out, io) \
+	light_all(text, sizeof text - 1, check, arg, out, \
+	    (int)(sizeof out / sizeof out[0]), io)
+
+/* Players, the last total of each (a tie, a player with no events), full
+ * names, first lines of games after "#end" and blank lines, CR LF and a
+ * BOM, text after a plain "#end" pragma. */
+START_TEST(light_players_and_totals)
+{
+	static const char text[] =
+	    "\xef\xbb\xbf#character-encoding UTF-8\r\n"
+	    "#player1 anna Anna  Berg  \r\n"
+	    "#player2 bo\r\n"
+	    "#title not needed\r\n"
+	    ">anna: ABEILPT 8H PLEB +16 16\r\n"
+	    ">bo: AACEKOR K8 .OCK +24 24   \r\n"
+	    ">anna: ACINNTT - +0 16\r\n"
+	    "#end\n"
+	    "\n"
+	    "\n"
+	    "#player1 x X\n"
+	    "#player2 y Y\n"
+	    ">x: A 8H ZZZ +30 30\n"              /* moves are not read */
+	    ">y: B 9H QQQ +30 30\n"
+	    "#end\n"
+	    "#player1 p\n"
+	    "#player2 q\n"
+	    ">q: (AB) -4 -4\n";                   /* p has no events: 0 */
+	struct lit r[4];
+	int io, n = LIGHT(text, NULL, NULL, r, &io);
+
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(io, 0);
+	ck_assert_int_eq(r[0].rc, 1);
+	ck_assert_int_eq(r[0].g.first_line, 1);
+	ck_assert_str_eq(r[0].g.player[0].nick, "anna");
+	ck_assert_uint_eq(r[0].g.player[0].nick_len, 4);
+	ck_assert_str_eq(r[0].g.player[0].name, "Anna  Berg");
+	ck_assert_uint_eq(r[0].g.player[0].name_len, 10);
+	ck_assert_str_eq(r[0].g.player[1].nick, "bo");
+	ck_assert_str_eq(r[0].g.player[1].name, "");
+	ck_assert_uint_eq(r[0].g.player[1].name_len, 0);
+	ck_assert_int_eq(r[0].g.player[0].total, 16);
+	ck_assert_int_eq(r[0].g.player[1].total, 24);
+	ck_assert_int_eq(r[0].g.nevents, 3);
+	ck_assert_int_eq(r[0].g.player[0].robot + r[0].g.player[1].robot, 0);
+	ck_assert_int_eq(r[1].rc, 1);
+	ck_assert_int_eq(r[1].g.first_line, 11);
+	ck_assert_int_eq(r[1].g.player[0].total, 30);
+	ck_assert_int_eq(r[1].g.player[1].total, 30);
+	ck_assert_int_eq(r[2].rc, 1);
+	ck_assert_int_eq(r[2].g.first_line, 16);
+	ck_assert_int_eq(r[2].g.player[0].total, 0);
+	ck_assert_int_eq(r[2].g.player[1].total, -4);
+	ck_assert_int_eq(r[2].g.nevents, 1);
+}
+END_TEST
+
+/* Bad games: each reported once, on the line of its first problem, and
+ * reading goes on after its "#end"; empty games are passed over. */
+START_TEST(light_errors)
+{
+	static const char text[] =
+	    "#player1 a\n"                       /* 1 */
+	    "#player2 b\n"
+	    ">a: X 8H X +5\n"                    /* 3: no total */
+	    ">c: X 8H X +5 5\n"                  /* a second problem: not told */
+	    "#end\n"                             /* 5 */
+	    "#player1 a\n"
+	    ">a: X 8H X +5 5\n"
+	    "#end\n"                             /* 8: no #player2 (game of 6) */
+	    "\n"
+	    "#title only\n"                      /* 10: an empty game */
+	    "#end\n"
+	    "#player1 a\n"
+	    "#player2 b\n"
+	    ">c: X 8H X +5 5\n"                  /* 14: not a player */
+	    "#end\n"
+	    "#player1 a\n"
+	    "#player2 b\n"
+	    ">a X 8H X +5 5\n"                   /* 18: no ':' */
+	    "#end\n"
+	    "#player1 a\n"                       /* 20 */
+	    "#player2 b\n"
+	    ">a: X 8H X +5 +5\n"                 /* 22: a score, no total */
+	    "#end\n"
+	    "#player1 a\n"
+	    "#player2 b\n"
+	    ">a: X 8H X +5 1000001\n"            /* 26: out of range */
+	    "#end\n"
+	    "#player3 c\n"                       /* 28: three players */
+	    "#end\n"
+	    "#character-encoding UTF-7\n"        /* 30 */
+	    "#end\n"
+	    "#player1  \n"                       /* 32: no nick */
+	    "#end\n"
+	    "#note robot z\n"                    /* 34: robot before players */
+	    "#end\n"
+	    "#player1 a\n"                       /* 36 */
+	    "#player2 b\n"
+	    ">a: X 8H X +5 -3\n";                /* a negative total is one */
+	struct lit r[16];
+	int io, n = LIGHT(text, NULL, NULL, r, &io);
+	static const struct { long line; const char *msg; } want[] = {
+		{ 3, "event without a cumulative total at its end" },
+		{ 6, "game without #player1 and #player2" },
+		{ 14, "event by a nick that is not #player1 or #player2" },
+		{ 18, "event without ':'" },
+		{ 22, "event without a cumulative total at its end" },
+		{ 26, "event without a cumulative total at its end" },
+		{ 28, "more than two players: not rated" },
+		{ 30, "unknown character encoding (want UTF-8 or ISO-8859-1)" },
+		{ 32, "bad player nick" },
+		{ 34, "#note robot names a nick that is not a player (declare "
+		    "#player1 and #player2 first)" },
+	};
+	int i;
+
+	ck_assert_int_eq(io, 0);
+	ck_assert_int_eq(n, 11);
+	for (i = 0; i < 10; i++) {
+		ck_assert_int_eq(r[i].rc, -1);
+		ck_assert_int_eq(r[i].line, want[i].line);
+		ck_assert_str_eq(r[i].msg, want[i].msg);
+	}
+	ck_assert_int_eq(r[10].rc, 1);
+	ck_assert_int_eq(r[10].g.first_line, 36);
+	ck_assert_int_eq(r[10].g.player[0].total, -3);
+}
+END_TEST
+
+/* A game needs #player1 and #player2, both before its first event: a
+ * game with #player2 alone is not rated with a nameless player 1, and
+ * two files joined without "#end" are not read as one game. */
+START_TEST(light_players_required)
+{
+	static const char text[] =
+	    "#player2 bo Bo\n"                   /* 1 */
+	    ">bo: X 8H X +5 5\n"
+	    "#end\n"
+	    "#player2 bo Bo\n"                   /* 4 */
+	    ">: X 8H X +5 5\n"                   /* 5: player 1's empty nick */
+	    "#end\n"
+	    "#player1 a\n"
+	    "#player2 b\n"
+	    ">a: X 8H X +5 5\n"
+	    ">b: X 8H X +5 3\n"
+	    "#player1 c\n"                       /* 11: the next game */
+	    "#player2 d\n"
+	    ">c: X 8H X +5 7\n"
+	    "#end\n"
+	    "#player1 a\n"                       /* 15 */
+	    "#player1 c\n"                       /* before events: c it is */
+	    "#player2 b\n"
+	    ">c: X 8H X +5 7\n";
+	struct lit r[5];
+	int io, n = LIGHT(text, NULL, NULL, r, &io);
+
+	ck_assert_int_eq(n, 4);
+	ck_assert_int_eq(r[0].rc, -1);
+	ck_assert_int_eq(r[0].line, 1);
+	ck_assert_str_eq(r[0].msg, "game without #player1 and #player2");
+	ck_assert_int_eq(r[1].rc, -1);
+	ck_assert_int_eq(r[1].line, 5);
+	ck_assert_str_eq(r[1].msg, "event by a nick that is not #player1 or "
+	    "#player2");
+	ck_assert_int_eq(r[2].rc, -1);
+	ck_assert_int_eq(r[2].line, 11);
+	ck_assert_str_eq(r[2].msg, "#player1 after the first event");
+	ck_assert_int_eq(r[3].rc, 1);
+	ck_assert_int_eq(r[3].g.first_line, 15);
+	ck_assert_str_eq(r[3].g.player[0].nick, "c");
+	ck_assert_int_eq(r[3].g.player[0].total, 7);
+}
+END_TEST
+
+/* Robots by "#note robot", ISO-8859-1 names converted, name lengths. */
+START_TEST(light_robots_latin1)
+{
+	static const char text[] =
+	    "#player1 a\n#player2 b\n#note robot\n>a: X +5 5\n#end\n"
+	    "#player1 a\n#player2 b\n#note robot  b \n>a: X +5 5\n#end\n"
+	    "#character-encoding ISO-8859-1\n"
+	    "#player1 bj\xf8rn Bj\xf8rn \xc5s\n#player2 ole\n"
+	    ">bj\xf8rn: X 8H X +14 14\n";
+	struct lit r[4];
+	int io, n = LIGHT(text, NULL, NULL, r, &io);
+
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(r[0].g.player[0].robot, 1);
+	ck_assert_int_eq(r[0].g.player[1].robot, 1);
+	ck_assert_int_eq(r[1].g.player[0].robot, 0);
+	ck_assert_int_eq(r[1].g.player[1].robot, 1);
+	ck_assert_int_eq(r[2].rc, 1);
+	ck_assert_str_eq(r[2].g.player[0].nick, "bj\xc3\xb8rn");
+	ck_assert_uint_eq(r[2].g.player[0].nick_len, 6);
+	ck_assert_str_eq(r[2].g.player[0].name, "Bj\xc3\xb8rn \xc3\x85s");
+	ck_assert_int_eq(r[2].g.player[0].total, 14);
+}
+END_TEST
+
+/* The caller's name check: called on nicks and non-empty full names,
+ * its message reported on the #player line. */
+static int
+refuse_x(void *arg, int full, const char *name, size_t len, struct err *e)
+{
+	int *calls = arg;
+
+	calls[full]++;
+	if (memchr(name, 'x', len) != NULL) {
+		err_set(e, 0, "%s has an x", full ? "name" : "nick");
+		return -1;
+	}
+	return 0;
+}
+
+START_TEST(light_name_check)
+{
+	static const char text[] =
+	    "#player1 a Anna\n#player2 b\n>a: X +5 5\n#end\n"
+	    "#player1 a Xena x\n#player2 b\n>b: X +5 5\n#end\n"
+	    "#player1 a\n#player2 bx B\n>q: X +5 5\n";
+	struct lit r[4];
+	int calls[2] = { 0, 0 };
+	int io, n = LIGHT(text, refuse_x, calls, r, &io);
+
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(r[0].rc, 1);
+	ck_assert_int_eq(r[1].rc, -1);
+	ck_assert_int_eq(r[1].line, 5);
+	ck_assert_str_eq(r[1].msg, "name has an x");
+	ck_assert_int_eq(r[2].rc, -1);
+	ck_assert_int_eq(r[2].line, 10);         /* before line 11's problem */
+	ck_assert_str_eq(r[2].msg, "nick has an x");
+	ck_assert_int_eq(calls[0], 5);           /* the bad game's b unread */
+	ck_assert_int_eq(calls[1], 2);           /* "Anna", "Xena x" */
+}
+END_TEST
+
+/* Unreadable input ends the stream; a line over GCG_LINE_MAX (a CR
+ * counted) is a bad game, one byte less is not. */
+START_TEST(light_unreadable_and_long)
+{
+	static const char utf16[] = "\xff\xfe#\0p\0\n\0";
+	static const char nul[] =
+	    "#player1 a\n#player2 b\n>a: X +5\n>b: \0 +3 3\n#end\n"
+	    "#player1 a\n#player2 b\n>a: X +5 5\n";
+	struct lit r[4];
+	size_t len = 3 * GCG_LINE_MAX;
+	char *big = malloc(len);
+	int io, n, k;
+
+	n = LIGHT(utf16, NULL, NULL, r, &io);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(io, 1);
+	ck_assert_int_eq(r[0].line, 1);
+	ck_assert_str_eq(r[0].msg, "UTF-16 is not supported: convert the "
+	    "file to UTF-8");
+	n = LIGHT(nul, NULL, NULL, r, &io);
+	ck_assert_int_eq(n, 2);                  /* the bad game, then NUL */
+	ck_assert_int_eq(r[0].line, 3);
+	ck_assert_int_eq(r[1].line, 4);
+	ck_assert_str_eq(r[1].msg, "NUL byte in line (binary data, or UTF-16?)");
+	ck_assert_int_eq(io, 1);
+
+	ck_assert_ptr_nonnull(big);
+	for (k = 0; k < 2; k++) {
+		/* "#note " + x... + CR: GCG_LINE_MAX bytes (k 0), one more (1) */
+		size_t m = 0, body = GCG_LINE_MAX - 7 + (size_t)k;
+
+		m += (size_t)sprintf(big, "#player1 a\n#player2 b\n#note ");
+		memset(big + m, 'x', body);
+		m += body;
+		m += (size_t)sprintf(big + m, "\r\n>a: X +5 5\n");
+		n = light_all(big, m, NULL, NULL, r, 4, &io);
+		ck_assert_int_eq(n, 1);
+		ck_assert_int_eq(io, 0);
+		if (k == 0) {
+			ck_assert_int_eq(r[0].rc, 1);
+			ck_assert_int_eq(r[0].g.player[0].total, 5);
+		} else {
+			ck_assert_int_eq(r[0].rc, -1);
+			ck_assert_int_eq(r[0].line, 3);
+			ck_assert_str_eq(r[0].msg, "line too long");
+		}
+	}
+	free(big);
+}
+END_TEST
+
 static Suite *
 gcg_suite(void)
 {
@@ -768,6 +1107,15 @@ gcg_suite(void)
 	tcase_add_test(tc, malformed_input);
 	tcase_add_test(tc, binary_garbage);
 	tcase_add_test(tc, huge_line_and_stream);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("light");
+	tcase_add_test(tc, light_players_and_totals);
+	tcase_add_test(tc, light_errors);
+	tcase_add_test(tc, light_players_required);
+	tcase_add_test(tc, light_robots_latin1);
+	tcase_add_test(tc, light_name_check);
+	tcase_add_test(tc, light_unreadable_and_long);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("handgames");

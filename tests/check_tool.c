@@ -67,6 +67,92 @@ START_TEST(readline_huge_line_skipped)
 }
 END_TEST
 
+/* fd_of: a temporary file holding text[0..n), opened for reading. */
+static int
+fd_of(const char *text, size_t n)
+{
+	char path[] = "/tmp/check_tool.XXXXXX";
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(write(fd, text, n), (ssize_t)n);
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	return fd;
+}
+
+START_TEST(fdline_crlf_and_limits)
+{
+	/* max 5: "12345" fits, "1234\r" is 5 with its CR, "123456" is over,
+	 * "1234\r\r" too. */
+	const char text[] = "one\r\n\n12345\n1234\r\n123456\n1234\r\r\nlast";
+	int fd = fd_of(text, sizeof text - 1);
+	struct tool_fdlines r;
+	char *line;
+	FILE *dir;
+
+	tool_fdlines_init(&r, fd, "mem", 5);
+	ck_assert_int_eq(tool_fdline(&r, &line), 3);
+	ck_assert_str_eq(line, "one");
+	ck_assert_int_eq(tool_fdline(&r, &line), 0);
+	ck_assert_str_eq(line, "");
+	ck_assert_int_eq(tool_fdline(&r, &line), 5);
+	ck_assert_str_eq(line, "12345");
+	ck_assert_int_eq(tool_fdline(&r, &line), 4);
+	ck_assert_str_eq(line, "1234");
+	ck_assert_int_eq(tool_fdline(&r, &line), -3);
+	ck_assert_int_eq(r.lineno, 5);
+	ck_assert_int_eq(tool_fdline(&r, &line), -3);
+	ck_assert_int_eq(tool_fdline(&r, &line), 4);
+	ck_assert_str_eq(line, "last");
+	ck_assert_int_eq(r.lineno, 7);
+	ck_assert_int_eq(tool_fdline(&r, &line), -1);
+	tool_fdlines_free(&r);
+	close(fd);
+	dir = fopen("/tmp", "r");               /* a directory: EISDIR */
+	ck_assert_ptr_nonnull(dir);
+	tool_fdlines_init(&r, fileno(dir), "dir", 5);
+	ck_assert_int_eq(tool_fdline(&r, &line), -2);
+	tool_fdlines_free(&r);
+	fclose(dir);
+}
+END_TEST
+
+/* Lines longer than a read (1 MiB): skipped across reads, in the middle
+ * and at the end without a line end. */
+START_TEST(fdline_long_lines_across_reads)
+{
+	size_t big = 3u << 20, n = 0;
+	char *text = malloc(2 * big + 16);
+	struct tool_fdlines r;
+	char *line;
+	int fd;
+
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, "a\n", 2);
+	n = 2;
+	memset(text + n, 'x', big);
+	n += big;
+	memcpy(text + n, "\nok\n", 4);
+	n += 4;
+	memset(text + n, 'y', big);
+	n += big;
+	fd = fd_of(text, n);
+	tool_fdlines_init(&r, fd, "mem", 65536);
+	ck_assert_int_eq(tool_fdline(&r, &line), 1);
+	ck_assert_int_eq(tool_fdline(&r, &line), -3);
+	ck_assert_int_eq(tool_fdline(&r, &line), 2);
+	ck_assert_str_eq(line, "ok");
+	ck_assert_int_eq(r.lineno, 3);
+	ck_assert_int_eq(tool_fdline(&r, &line), -3);
+	ck_assert_int_eq(r.lineno, 4);
+	ck_assert_int_eq(tool_fdline(&r, &line), -1);
+	tool_fdlines_free(&r);
+	close(fd);
+	free(text);
+}
+END_TEST
+
 START_TEST(err_truncates)
 {
 	struct err e;
@@ -272,6 +358,8 @@ main(void)
 	tcase_add_test(tc, parse_long_ranges);
 	tcase_add_test(tc, readline_crlf_and_last_line);
 	tcase_add_test(tc, readline_huge_line_skipped);
+	tcase_add_test(tc, fdline_crlf_and_limits);
+	tcase_add_test(tc, fdline_long_lines_across_reads);
 	tcase_add_test(tc, err_truncates);
 	tcase_add_test(tc, numbered_names);
 	tcase_add_test(tc, colour_choice);

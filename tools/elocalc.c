@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "elo.h"
+#include "gcg.h"
 #include "tool.h"
 
 #define SYNOPSIS \
@@ -20,7 +20,6 @@
 
 /* Lines longer than this are reported and skipped. */
 #define LINE_MAX_BYTES 65536
-#define READ_CHUNK (1 << 20)
 
 enum mode { MODE_RESULTS, MODE_BAGSIM, MODE_GCG };
 
@@ -33,103 +32,6 @@ usage(void)
 	exit(TOOL_ERR);
 }
 
-/* --- A fast line reader over a file descriptor --- */
-
-struct rd {
-	int fd;
-	const char *name;
-	char *buf;
-	size_t cap, start, end;
-	int eof;
-	long lineno;
-};
-
-static void
-rd_init(struct rd *r, int fd, const char *name)
-{
-	r->fd = fd;
-	r->name = name;
-	r->cap = READ_CHUNK + LINE_MAX_BYTES + 2;
-	r->buf = tool_xmalloc(r->cap);
-	r->start = r->end = 0;
-	r->eof = 0;
-	r->lineno = 0;
-}
-
-static void
-rd_free(struct rd *r)
-{
-	free(r->buf);
-	r->buf = NULL;
-}
-
-/* Fills the buffer; 0, or -1 on a read error (errno set). */
-static int
-rd_fill(struct rd *r)
-{
-	ssize_t n;
-
-	if (r->start > 0) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		r->end -= r->start;
-		r->start = 0;
-	}
-	do
-		n = read(r->fd, r->buf + r->end, r->cap - 1 - r->end);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -1;
-	if (n == 0)
-		r->eof = 1;
-	r->end += (size_t)n;
-	return 0;
-}
-
-/* rd_line: the next line in *line (NUL-terminated in the buffer, line end
- * and a CR before it removed); returns its length, -1 at the end, -2 on a
- * read error, -3 for a line over LINE_MAX_BYTES (skipped). */
-static long
-rd_line(struct rd *r, char **line)
-{
-	size_t scanned = 0;
-	int toolong = 0;
-
-	for (;;) {
-		char *nl = memchr(r->buf + r->start + scanned, '\n',
-			r->end - r->start - scanned);
-		size_t n;
-
-		if (nl != NULL || (r->eof && r->end > r->start)) {
-			if (nl == NULL)
-				nl = r->buf + r->end;   /* last line without '\n' */
-			n = (size_t)(nl - (r->buf + r->start));
-			r->lineno++;
-			if (toolong || n > LINE_MAX_BYTES) {
-				r->start += n + (nl < r->buf + r->end);
-				return -3;
-			}
-			*line = r->buf + r->start;
-			r->start += n + (nl < r->buf + r->end);
-			if (n > 0 && (*line)[n - 1] == '\r')
-				n--;
-			(*line)[n] = '\0';
-			return (long)n;
-		}
-		if (r->eof)
-			return toolong ? (r->lineno++, -3) : -1;
-		scanned = r->end - r->start;
-		if (scanned > LINE_MAX_BYTES) {
-			/* Drop what we have of the long line and keep looking for
-			 * its end. */
-			toolong = 1;
-			r->start = r->end;
-			scanned = 0;
-		}
-		if (rd_fill(r) != 0)
-			return -2;
-	}
-}
-
 /* --- The run --- */
 
 struct run {
@@ -138,9 +40,7 @@ struct run {
 	int list;
 	int games_out;
 	int full_names;             /* GCG: rate by full name, not nick */
-	int64_t at;                 /* --at, or ELO_TIME_NONE */
-	int64_t through;            /* from the state: already rated */
-	int64_t last;               /* time of the last game seen */
+	struct elo_window w;        /* --at, and what the state rated */
 	int bad;                    /* a bad line was seen */
 	long nbad;                  /* bad lines in the current file */
 	int fatal;                  /* an unreadable input */
@@ -174,115 +74,35 @@ bad(struct run *R, const char *file, long line, const char *fmt, ...)
 	tool_warnfl(file, line, "%s", msg);
 }
 
-/* put_int: v in decimal at p, with '+' before v >= 0 when sign; returns
- * the end.  (printf costs half the time of a --games run.) */
-static char *
-put_int(char *p, long v, int sign)
-{
-	char tmp[24];
-	unsigned long u;
-	int n = 0;
-
-	if (v < 0) {
-		*p++ = '-';
-		u = 0UL - (unsigned long)v;
-	} else {
-		if (sign)
-			*p++ = '+';
-		u = (unsigned long)v;
-	}
-	do
-		tmp[n++] = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	while (n > 0)
-		*p++ = tmp[--n];
-	return p;
-}
-
-static char *
-put_str(char *p, const char *s)
-{
-	size_t n = strlen(s);
-
-	memcpy(p, s, n);
-	return p + n;
-}
-
-/* One game: names, scores, robot flags, manual, time (or NONE).  Reports a
- * problem at name:line and returns -1. */
-static int
-rate(struct run *R, const char *file, long line, const char *n0, size_t l0,
-	const char *n1, size_t l1, int s0, int s1, int robot0, int robot1,
-	int manual, int64_t time)
+/* rate: one game, reported at file:line when it cannot be rated. */
+static void
+rate(struct run *R, const char *file, long line, const struct elo_result *res)
 {
 	struct elo_outcome o;
 	struct err e;
-	long i0, i1;
+	size_t i[2];
+	int rc = elo_rate(R->t, R->robots, &R->w, res, i, &o, &e);
 
-	if (time != ELO_TIME_NONE) {
-		if (R->last != ELO_TIME_NONE && time < R->last) {
-			bad(R, file, line, "time earlier than the game before "
-				"(input must be in finishing order)");
-			R->bad = 1;
-			return -1;
-		}
-		R->last = time;
-		if (R->through != ELO_TIME_NONE && time <= R->through)
-			return 0;   /* rated in an earlier run (--state) */
-		if (R->at != ELO_TIME_NONE && time > R->at)
-			return 0;
-	}
-	if (s0 == 0 && s1 == 0)
-		return 0;       /* ignored, players not even added */
-	if (R->robots != NULL) {
-		robot0 |= elo_find(R->robots, n0, l0) >= 0;
-		robot1 |= elo_find(R->robots, n1, l1) >= 0;
-	}
-	if ((i0 = elo_add(R->t, n0, l0, robot0, &e)) < 0 ||
-	    (i1 = elo_add(R->t, n1, l1, robot1, &e)) < 0) {
+	if (rc < 0)
 		bad(R, file, line, "%s", e.msg);
-		R->bad = 1;
-		return -1;
+	else if (rc > 0 && R->games_out && o.counted[R->list]) {
+		char buf[ELO_GAME_LINE_MAX];
+		fwrite(buf, 1, elo_format_game(R->t, i[0], i[1], res->time,
+			res->score[0], res->score[1], &o, R->list, buf), stdout);
 	}
-	elo_game(R->t, (size_t)i0, (size_t)i1, s0, s1, manual, &o);
-	if (R->games_out && o.counted[R->list]) {
-		/* Names are at most ELO_NAME_MAX bytes: the line fits. */
-		char buf[2 * ELO_NAME_MAX + 160], *p = buf;
-		if (time == ELO_TIME_NONE)
-			*p++ = '-';
-		else
-			p += elo_time_format(time, p, 40);
-		*p++ = '\t';
-		p = put_str(p, elo_name(R->t, (size_t)i0));
-		*p++ = '\t';
-		p = put_str(p, elo_name(R->t, (size_t)i1));
-		*p++ = '\t';
-		p = put_int(p, s0, 0);
-		*p++ = '\t';
-		p = put_int(p, s1, 0);
-		*p++ = '\t';
-		p = put_int(p, o.before[R->list][0], 0);
-		*p++ = '\t';
-		p = put_int(p, o.adj[R->list][0], 1);
-		*p++ = '\t';
-		p = put_int(p, o.before[R->list][1], 0);
-		*p++ = '\t';
-		p = put_int(p, o.adj[R->list][1], 1);
-		*p++ = '\n';
-		fwrite(buf, 1, (size_t)(p - buf), stdout);
-	}
-	return 0;
 }
 
+/* Results lines (SPEC §2.4), or with bagsim the game lines of bagsim play. */
 static void
-do_results(struct run *R, struct rd *in)
+do_lines(struct run *R, struct tool_fdlines *in, int bagsim)
 {
 	struct elo_result res;
 	struct err e;
 	char *line;
 	long n;
+	int rc;
 
-	while ((n = rd_line(in, &line)) != -1) {
+	while ((n = tool_fdline(in, &line)) != -1) {
 		if (n == -2) {
 			tool_warn("%s: read error:", in->name);
 			R->fatal = 1;
@@ -291,369 +111,80 @@ do_results(struct run *R, struct rd *in)
 		if (n == -3) {
 			bad(R, in->name, in->lineno, "line longer than %d bytes",
 				LINE_MAX_BYTES);
-			R->bad = 1;
 			continue;
 		}
-		switch (elo_parse_result(line, (size_t)n, &res, &e)) {
-		case 0:
-			continue;
-		case -1:
+		rc = bagsim ? elo_parse_bagsim(line, (size_t)n, &res, &e) :
+			elo_parse_result(line, (size_t)n, &res, &e);
+		if (rc < 0)
 			bad(R, in->name, in->lineno, "%s", e.msg);
-			R->bad = 1;
+		if (rc <= 0)
 			continue;
-		}
-		rate(R, in->name, in->lineno, res.name[0], res.len[0], res.name[1],
-			res.len[1], res.score[0], res.score[1],
-			(res.flags & ELO_FLAG_ROBOT1) != 0,
-			(res.flags & ELO_FLAG_ROBOT2) != 0,
-			(res.flags & ELO_FLAG_MANUAL) != 0, res.time);
+		rate(R, in->name, in->lineno, &res);
 	}
 }
 
-/* bagsim lines: GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2 [more columns]. */
-static void
-do_bagsim(struct run *R, struct rd *in)
-{
-	const char *f[6];
-	size_t fl[6];
-	struct err e;
-	char *line;
-	long n;
+/* --- GCG: players and final totals (gcg_read_light) --- */
 
-	while ((n = rd_line(in, &line)) != -1) {
-		size_t nf = 0, i = 0, len = (size_t)n, k;
-		int s[2];
-		long num;
+_Static_assert(GCG_LIGHT_NAME_MAX == ELO_NAME_MAX, "GCG names are player names");
+_Static_assert(GCG_LIGHT_TOTAL_MAX == ELO_SCORE_MAX, "GCG totals are scores");
 
-		if (n == -2) {
-			tool_warn("%s: read error:", in->name);
-			R->fatal = 1;
-			return;
-		}
-		if (n == -3) {
-			bad(R, in->name, in->lineno, "line longer than %d bytes",
-				LINE_MAX_BYTES);
-			R->bad = 1;
-			continue;
-		}
-		if (len == 0 || line[0] == '#')
-			continue;
-		if (memchr(line, '\0', len) != NULL) {
-			bad(R, in->name, in->lineno, "NUL byte in line (binary data?)");
-			R->bad = 1;
-			continue;
-		}
-		while (nf < 6) {
-			char *tab = memchr(line + i, '\t', len - i);
-			size_t m = tab ? (size_t)(tab - (line + i)) : len - i;
-			f[nf] = line + i;
-			fl[nf++] = m;
-			if (tab == NULL)
-				break;
-			i += m + 1;
-		}
-		if (nf < 6) {
-			bad(R, in->name, in->lineno, "too few fields, want at least 6 "
-				"separated by tabs: GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2");
-			R->bad = 1;
-			continue;
-		}
-		line[fl[0]] = '\0';
-		if (tool_parse_long(f[0], 0, LONG_MAX, &num) != 0 || fl[1] == 0) {
-			bad(R, in->name, in->lineno, "bad game number or seed");
-			R->bad = 1;
-			continue;
-		}
-		for (k = 0; k < 2; k++) {
-			if (elo_name_check(f[2 + k], fl[2 + k], &e) != 0) {
-				bad(R, in->name, in->lineno, "player %zu: %s", k + 1, e.msg);
-				break;
-			}
-			if (elo_parse_score(f[4 + k], fl[4 + k], &s[k]) != 0) {
-				bad(R, in->name, in->lineno, "score %zu is not an "
-					"integer within ±%d", k + 1, ELO_SCORE_MAX);
-				break;
-			}
-		}
-		if (k < 2) {
-			R->bad = 1;
-			continue;
-		}
-		if (fl[2] == fl[3] && memcmp(f[2], f[3], fl[2]) == 0) {
-			bad(R, in->name, in->lineno, "a player cannot play themself");
-			R->bad = 1;
-			continue;
-		}
-		rate(R, in->name, in->lineno, f[2], fl[2], f[3], fl[3], s[0], s[1],
-			1, 1, 0, ELO_TIME_NONE);
-	}
-}
-
-/* --- GCG: only the lines elocalc needs --- */
-
-struct gcg_min {
-	long first;                 /* line the game starts on */
-	int nplayers;
-	char nick[2][ELO_NAME_MAX * 2 + 1];
-	size_t nlen[2];
-	char full[2][ELO_NAME_MAX * 2 + 1];   /* the full name, for --names */
-	size_t flen[2];
-	int total[2];
-	int robot[2];
-	int robot_all;
-	int latin1;
-	int nevents;
-	int bad;                    /* already reported */
-};
-
-static void
-gcg_reset(struct gcg_min *g, long line)
-{
-	memset(g, 0, sizeof *g);
-	g->first = line;
-}
-
-/* Copies a nick, converting ISO-8859-1 to UTF-8 when the file says so. */
-static size_t
-gcg_copy(char *dst, const char *src, size_t n, int latin1)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)src[i];
-		if (latin1 && c >= 0x80) {
-			dst[k++] = (char)(0xc0 | (c >> 6));
-			dst[k++] = (char)(0x80 | (c & 0x3f));
-		} else
-			dst[k++] = (char)c;
-	}
-	dst[k] = '\0';
-	return k;
-}
-
+/* Nicks must be player names; full names too when they are rated. */
 static int
-gcg_player_of(const struct gcg_min *g, const char *nick, size_t n, int latin1)
+name_ok(void *arg, int full, const char *name, size_t len, struct err *e)
 {
-	char tmp[ELO_NAME_MAX * 2 + 1];
-	size_t k;
+	const struct run *R = arg;
+
+	if (full && !R->full_names)
+		return 0;
+	return elo_name_check(name, len, e);
+}
+
+static void
+rate_gcg(struct run *R, struct gcg_light *g, const char *file)
+{
+	struct gcg_light_player *pl = g->player;
+	struct elo_result res;
 	int p;
 
-	if (n > ELO_NAME_MAX)
-		return -1;
-	k = gcg_copy(tmp, nick, n, latin1);
-	for (p = 0; p < g->nplayers; p++)
-		if (g->nlen[p] == k && memcmp(g->nick[p], tmp, k) == 0)
-			return p;
-	return -1;
+	for (p = 0; p < 2; p++) {
+		/* By full name with --names; a player without one by nick. */
+		int full = R->full_names && pl[p].name_len > 0;
+		res.name[p] = full ? pl[p].name : pl[p].nick;
+		res.len[p] = full ? pl[p].name_len : pl[p].nick_len;
+		res.score[p] = pl[p].total;
+	}
+	if (res.len[0] == res.len[1] &&
+	    memcmp(res.name[0], res.name[1], res.len[0]) == 0) {
+		bad(R, file, g->first_line, "both players are called %s",
+			res.name[0]);
+		return;
+	}
+	res.time = ELO_TIME_NONE;
+	res.flags = (pl[0].robot ? ELO_FLAG_ROBOT1 : 0) |
+		(pl[1].robot ? ELO_FLAG_ROBOT2 : 0);
+	rate(R, file, g->first_line, &res);
 }
 
 static void
-gcg_finish(struct run *R, struct gcg_min *g, const char *name)
+do_gcg(struct run *R, FILE *fp, const char *name)
 {
-	int p;
-
-	if (g->bad)
-		return;
-	if (g->nplayers == 0 && g->nevents == 0)
-		return;         /* nothing there: blank lines between #end */
-	if (g->nplayers < 2) {
-		bad(R, name, g->first, "game without #player1 and #player2");
-		R->bad = 1;
-		return;
-	}
-	for (p = 0; p < 2; p++)
-		if (g->robot_all)
-			g->robot[p] = 1;
-	if (R->full_names) {
-		/* Rated by full name; a player without one by nick. */
-		for (p = 0; p < 2; p++)
-			if (g->flen[p] == 0) {
-				memcpy(g->full[p], g->nick[p], g->nlen[p] + 1);
-				g->flen[p] = g->nlen[p];
-			}
-		if (g->flen[0] == g->flen[1] &&
-		    memcmp(g->full[0], g->full[1], g->flen[0]) == 0) {
-			bad(R, name, g->first, "both players are called %s", g->full[0]);
-			return;
-		}
-		rate(R, name, g->first, g->full[0], g->flen[0], g->full[1],
-			g->flen[1], g->total[0], g->total[1], g->robot[0], g->robot[1],
-			0, ELO_TIME_NONE);
-		return;
-	}
-	if (g->nlen[0] == g->nlen[1] && memcmp(g->nick[0], g->nick[1], g->nlen[0]) == 0) {
-		bad(R, name, g->first, "both players are called %s", g->nick[0]);
-		return;
-	}
-	rate(R, name, g->first, g->nick[0], g->nlen[0], g->nick[1], g->nlen[1],
-		g->total[0], g->total[1], g->robot[0], g->robot[1], 0, ELO_TIME_NONE);
-}
-
-static void
-gcg_bad(struct run *R, struct gcg_min *g, const char *name, long line,
-	const char *msg)
-{
-	if (!g->bad)
-		bad(R, name, line, "%s", msg);
-	g->bad = 1;
-	R->bad = 1;
-}
-
-static void
-do_gcg(struct run *R, struct rd *in)
-{
-	struct gcg_min g;
+	struct gcg_reader *rd;
+	struct gcg_light g;
 	struct err e;
-	char *line;
-	long n;
-	int started = 0;
+	int rc;
 
-	gcg_reset(&g, 1);
-	while ((n = rd_line(in, &line)) != -1) {
-		size_t len = (size_t)n;
-		char *p;
-
-		if (n == -2) {
-			tool_warn("%s: read error:", in->name);
+	if ((rd = gcg_reader_open(fp, name, NULL, &e)) == NULL)
+		tool_die("%s", e.msg);
+	while ((rc = gcg_read_light(rd, &g, name_ok, R, &e)) != 0) {
+		if (rc == 1)
+			rate_gcg(R, &g, name);
+		else if (gcg_reader_io_error(rd)) {
+			tool_warnerr(name, &e);
 			R->fatal = 1;
-			return;
-		}
-		if (!started) {
-			started = 1;
-			if (n >= 2 && (((unsigned char)line[0] == 0xff &&
-			    (unsigned char)line[1] == 0xfe) ||
-			    ((unsigned char)line[0] == 0xfe &&
-			    (unsigned char)line[1] == 0xff))) {
-				tool_warnfl(in->name, 1, "UTF-16 is not supported: convert "
-					"the file to UTF-8");
-				R->fatal = 1;
-				return;
-			}
-			if (n >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
-				line += 3;      /* UTF-8 byte order mark */
-				len -= 3;
-			}
-		}
-		if (n == -3) {
-			gcg_bad(R, &g, in->name, in->lineno, "line too long");
-			continue;
-		}
-		if (memchr(line, '\0', len) != NULL) {
-			tool_warnfl(in->name, in->lineno, "NUL byte in line (binary data, "
-				"or UTF-16?)");
-			R->fatal = 1;
-			return;
-		}
-		if (strcmp(line, "#end") == 0) {
-			gcg_finish(R, &g, in->name);
-			gcg_reset(&g, in->lineno + 1);
-			continue;
-		}
-		if (g.nplayers == 0 && g.nevents == 0 && len == 0)
-			g.first = in->lineno + 1;
-		if (strncmp(line, "#character-encoding", 19) == 0) {
-			p = line + 19;
-			while (*p == ' ')
-				p++;
-			g.latin1 = strcmp(p, "ISO-8859-1") == 0 ||
-				strcmp(p, "iso-8859-1") == 0 || strcmp(p, "latin1") == 0;
-			if (!g.latin1 && strcmp(p, "UTF-8") != 0 && strcmp(p, "utf-8") != 0)
-				gcg_bad(R, &g, in->name, in->lineno, "unknown character "
-					"encoding (want UTF-8 or ISO-8859-1)");
-		} else if (strncmp(line, "#player", 7) == 0 &&
-		    (line[7] == '1' || line[7] == '2' || line[7] == '3' ||
-		    line[7] == '4') && line[8] == ' ') {
-			int pl = line[7] - '1';
-			size_t k;
-			if (pl >= 2) {
-				gcg_bad(R, &g, in->name, in->lineno, "more than two players: "
-					"not rated");
-				continue;
-			}
-			p = line + 9;
-			while (*p == ' ')
-				p++;
-			k = strcspn(p, " ");
-			if (k == 0 || k > ELO_NAME_MAX) {
-				gcg_bad(R, &g, in->name, in->lineno, "bad player nick");
-				continue;
-			}
-			g.nlen[pl] = gcg_copy(g.nick[pl], p, k, g.latin1);
-			if (elo_name_check(g.nick[pl], g.nlen[pl], &e) != 0) {
-				gcg_bad(R, &g, in->name, in->lineno, e.msg);
-				continue;
-			}
-			p += k;
-			while (*p == ' ')
-				p++;
-			k = strlen(p);
-			while (k > 0 && p[k - 1] == ' ')
-				k--;
-			if (k > ELO_NAME_MAX) {
-				gcg_bad(R, &g, in->name, in->lineno, "full name too long");
-				continue;
-			}
-			g.flen[pl] = gcg_copy(g.full[pl], p, k, g.latin1);
-			if (k > 0 && R->full_names &&
-			    elo_name_check(g.full[pl], g.flen[pl], &e) != 0) {
-				gcg_bad(R, &g, in->name, in->lineno, e.msg);
-				continue;
-			}
-			if (pl + 1 > g.nplayers)
-				g.nplayers = pl + 1;
-		} else if (strncmp(line, "#note robot", 11) == 0 &&
-		    (line[11] == '\0' || line[11] == ' ')) {
-			/* "#note robot" alone: both players are robots; followed by
-			 * nicks: those players are. */
-			p = line + 11;
-			while (*p == ' ')
-				p++;
-			if (*p == '\0')
-				g.robot_all = 1;
-			while (*p != '\0') {
-				size_t k = strcspn(p, " ");
-				int pl = gcg_player_of(&g, p, k, g.latin1);
-				if (pl < 0) {
-					gcg_bad(R, &g, in->name, in->lineno, "#note robot names "
-						"a nick that is not a player (declare #player1 and "
-						"#player2 first)");
-					break;
-				}
-				g.robot[pl] = 1;
-				p += k;
-				while (*p == ' ')
-					p++;
-			}
-		} else if (line[0] == '>') {
-			char *colon = strchr(line, ':');
-			char *last;
-			int pl, total;
-			if (colon == NULL) {
-				gcg_bad(R, &g, in->name, in->lineno, "event without ':'");
-				continue;
-			}
-			pl = gcg_player_of(&g, line + 1, (size_t)(colon - line - 1), g.latin1);
-			if (pl < 0) {
-				gcg_bad(R, &g, in->name, in->lineno, "event by a nick that is "
-					"not #player1 or #player2");
-				continue;
-			}
-			while (len > 0 && line[len - 1] == ' ')
-				line[--len] = '\0';
-			last = strrchr(line, ' ');
-			/* The total is a plain number; "+16" is the event's score. */
-			if (last == NULL || last < colon || last[1] == '+' ||
-			    elo_parse_score(last + 1, strlen(last + 1), &total) != 0) {
-				gcg_bad(R, &g, in->name, in->lineno, "event without a "
-					"cumulative total at its end");
-				continue;
-			}
-			g.total[pl] = total;
-			g.nevents++;
-		}
-		/* Other pragmas and note lines are not needed here. */
+		} else
+			bad(R, name, e.line, "%s", e.msg);
 	}
-	gcg_finish(R, &g, in->name);
+	gcg_reader_close(rd);
 }
 
 /* --- Robots list --- */
@@ -663,7 +194,7 @@ read_robots(const char *path)
 {
 	struct elo_table *set;
 	struct err e;
-	struct rd in;
+	struct tool_fdlines in;
 	char *line;
 	long n;
 	int fd, bad = 0;
@@ -672,8 +203,8 @@ read_robots(const char *path)
 		tool_die("%s:", path);
 	if ((set = elo_create(&e)) == NULL)
 		tool_die("%s", e.msg);
-	rd_init(&in, fd, path);
-	while ((n = rd_line(&in, &line)) != -1) {
+	tool_fdlines_init(&in, fd, path, LINE_MAX_BYTES);
+	while ((n = tool_fdline(&in, &line)) != -1) {
 		if (n == -2)
 			tool_die("%s: read error:", path);
 		if (n == -3) {
@@ -689,7 +220,7 @@ read_robots(const char *path)
 			bad = 1;
 		}
 	}
-	rd_free(&in);
+	tool_fdlines_free(&in);
 	close(fd);
 	if (bad)
 		exit(TOOL_ERR);
@@ -781,7 +312,7 @@ expect_main(int argc, char **argv)
 static int
 process(struct run *R, enum mode mode, const char *path)
 {
-	struct rd in;
+	struct tool_fdlines in;
 	int fd;
 
 	if (strcmp(path, "-") == 0) {
@@ -792,19 +323,23 @@ process(struct run *R, enum mode mode, const char *path)
 		R->fatal = 1;
 		return -1;
 	}
-	rd_init(&in, fd, path);
 	R->nbad = 0;
-	if (mode == MODE_RESULTS)
-		do_results(R, &in);
-	else if (mode == MODE_BAGSIM)
-		do_bagsim(R, &in);
-	else
-		do_gcg(R, &in);
+	if (mode == MODE_GCG) {
+		FILE *fp = fd == STDIN_FILENO ? stdin : fdopen(fd, "r");
+		if (fp == NULL)
+			tool_die("%s:", path);
+		do_gcg(R, fp, path);
+		if (fp != stdin)
+			fclose(fp);
+	} else {
+		tool_fdlines_init(&in, fd, path, LINE_MAX_BYTES);
+		do_lines(R, &in, mode == MODE_BAGSIM);
+		tool_fdlines_free(&in);
+		if (fd != STDIN_FILENO)
+			close(fd);
+	}
 	if (R->nbad > BAD_SHOWN)
 		tool_warn("%s: %ld bad lines in all", path, R->nbad);
-	rd_free(&in);
-	if (fd != STDIN_FILENO)
-		close(fd);
 	return 0;
 }
 
@@ -835,14 +370,14 @@ main(int argc, char **argv)
 		return expect_main(argc - 1, argv + 1);
 	memset(&R, 0, sizeof R);
 	R.list = ELO_ALL;
-	R.at = R.through = R.last = ELO_TIME_NONE;
+	R.w.at = R.w.through = R.w.last = ELO_TIME_NONE;
 	while ((c = getopt_long(argc, argv, "Ga:bghl:nr:s:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'G':
 			mode = MODE_GCG;
 			break;
 		case 'a':
-			if (elo_time_parse(optarg, strlen(optarg), &R.at, &e) != 0) {
+			if (elo_time_parse(optarg, strlen(optarg), &R.w.at, &e) != 0) {
 				tool_warn("--at: %s", e.msg);
 				usage();
 			}
@@ -889,7 +424,7 @@ main(int argc, char **argv)
 		if (fp == NULL && errno != ENOENT)
 			tool_die("%s:", state);
 		if (fp != NULL) {
-			if (elo_state_read(R.t, &R.through, fp, &e) != 0) {
+			if (elo_state_read(R.t, &R.w.through, fp, &e) != 0) {
 				tool_warnerr(state, &e);
 				fclose(fp);
 				elo_destroy(R.t);
@@ -898,9 +433,9 @@ main(int argc, char **argv)
 			}
 			fclose(fp);
 		}
-		if (R.at != ELO_TIME_NONE && R.through != ELO_TIME_NONE &&
-		    R.at < R.through) {
-			elo_time_format(R.through, R.tbuf, sizeof R.tbuf);
+		if (R.w.at != ELO_TIME_NONE && R.w.through != ELO_TIME_NONE &&
+		    R.w.at < R.w.through) {
+			elo_time_format(R.w.through, R.tbuf, sizeof R.tbuf);
 			tool_warn("--at is before %s, the time %s was rated up to",
 				R.tbuf, state);
 			elo_destroy(R.t);
@@ -920,15 +455,9 @@ main(int argc, char **argv)
 	if (state != NULL && !R.fatal) {
 		struct tool_atomic a;
 		FILE *fp = tool_atomic_open(&a, state);
-		int64_t through = R.through;
-		if (R.at != ELO_TIME_NONE)
-			through = R.at;
-		else if (R.last != ELO_TIME_NONE &&
-		    (through == ELO_TIME_NONE || R.last > through))
-			through = R.last;
 		if (fp == NULL)
 			R.fatal = 1;
-		else if (elo_state_write(R.t, through, fp, &e) != 0) {
+		else if (elo_state_write(R.t, elo_window_through(&R.w), fp, &e) != 0) {
 			tool_warn("%s: %s", state, e.msg);
 			tool_atomic_abort(&a);
 			R.fatal = 1;
