@@ -155,7 +155,7 @@ movelist_write_choice(FILE *fp, const struct movelist_row *rw,
 	if (flags & MOVELIST_JSON) {
 		fputs("{\"robot\":", fp);
 		json_write_str(fp, robot);
-		putc(',', fp);
+		fputs(",\"choice\":", fp);
 	}
 	movelist_write_row(fp, rw, flags, 1);
 	if (flags & MOVELIST_JSON)

@@ -88,9 +88,8 @@ void movelist_write_row(FILE *fp, const struct movelist_row *rw, int flags,
 	int first);
 
 /* movelist_write_choice: a robot's move: rw as movelist_write_row writes
- * it; in JSON {"robot":ROBOT,ROW} on a line of its own, ROW the row's
- * object as it stands, without a key (so the line is not strict JSON:
- * movegen -R -j has always written it so). */
+ * it; in JSON {"robot":ROBOT,"choice":ROW} on a line of its own, ROW the
+ * row's object. */
 void movelist_write_choice(FILE *fp, const struct movelist_row *rw,
 	const char *robot, int flags);
 

@@ -189,7 +189,7 @@ START_TEST(writers)
 	movelist_write_choice(fp, &rw, "fullsterkur", MOVELIST_EQUITY);
 	movelist_write_choice(fp, &rw, "fullsterkur", MOVELIST_JSON);
 	ck_assert_str_eq(written(fp, &buf), "8G AB\t8\tCDEFG\t8.000\n"
-	    "{\"robot\":\"fullsterkur\",{\"move\":\"8G AB\",\"score\":8,"
+	    "{\"robot\":\"fullsterkur\",\"choice\":{\"move\":\"8G AB\",\"score\":8,"
 	    "\"leave\":\"CDEFG\"}}\n");
 	free(buf);
 	movelist_free(&ml);
