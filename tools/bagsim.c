@@ -20,7 +20,6 @@
 #include "leaves.h"
 #include "lex.h"
 #include "robot.h"
-#include "rng.h"
 #include "rules.h"
 #include "selfplay.h"
 #include "stats.h"
@@ -224,8 +223,7 @@ cmd_draw(int argc, char **argv)
 	};
 	struct opts o = { .count = 1, .tiles = -1 };
 	struct rules r;
-	struct bag b0, b;
-	struct rng g;
+	struct bag full;
 	struct err e;
 	char out[RULES_MAX_TILES * 16 + BAG_MAX * 8];
 
@@ -233,27 +231,20 @@ cmd_draw(int argc, char **argv)
 	if (optind != argc)
 		usage();
 	get_rules(&r, o.rules);
-	if (bag_init(&b0, &r, &e) < 0)
+	if (bag_init(&full, &r, &e) < 0)
 		tool_die("%s", e.msg);
 	if (o.tiles < 0)
 		o.tiles = r.rack_size;
-	if (o.tiles > b0.n)
+	if (o.tiles > full.n)
 		tool_die("-t %ld: the %s bag has only %d tiles", o.tiles, r.name,
-		    b0.n);
-	for (long k = 0; k < o.count; k++) {
-		uint8_t rack[RULES_MAX_TILES] = { 0 };
-		/* A fresh bag per draw, seeded per draw: draw k is the same
-		 * whatever the count. */
-		b = b0;
-		rng_seed(&g, rng_stream_seed(o.seed, (uint64_t)k));
-		for (long i = 0; i < o.tiles; i++)
-			rack[bag_draw_one(&b, &g)]++;
+		    full.n);
+	for (long k = 0; k < o.count && !ferror(stdout); k++) {
+		uint8_t rack[RULES_MAX_TILES];
+
+		bag_deal(&full, o.seed, (uint64_t)k, (int)o.tiles, rack);
 		if (game_format_rack(&r, rack, out, sizeof out) < 0)
 			tool_die("rack too long");
-		fputs(out, stdout);
-		putchar('\n');
-		if (ferror(stdout))
-			break;
+		puts(out);
 	}
 	return tool_fshut(stdout, "<stdout>", TOOL_OK);
 }
