@@ -37,6 +37,21 @@ leaves_table(const struct rules *r, const struct klv *start, struct err *e)
 	return t;
 }
 
+struct klv *
+leaves_table_load(const struct rules *r, const char *start, struct err *e)
+{
+	struct klv *k = NULL, *t;
+	struct err ie;
+
+	if (start != NULL && (k = klv_load(start, &ie)) == NULL) {
+		err_file(e, start, &ie);
+		return NULL;
+	}
+	t = leaves_table(r, k, e);
+	klv_destroy(k);
+	return t;
+}
+
 struct leaves_acc *
 leaves_acc_create(uint32_t n, struct err *e)
 {
@@ -154,6 +169,24 @@ leaves_play(struct leaves_acc *a, const struct rules *r,
 	game_destroy(g);
 	robot_destroy(rb);
 	return rc;
+}
+
+struct leaves_acc *
+leaves_round(const struct leaves_learn *l, long i, int estimate, long *seen,
+	struct err *e)
+{
+	struct leaves_acc *a = leaves_acc_create(klv_count(l->t), e);
+
+	*seen = 0;
+	if (a == NULL)
+		return NULL;
+	if (leaves_play(a, l->r, l->lex, l->t, l->seed + (uint64_t)i - 1,
+	    l->games, l->shard_k, l->shard_n, l->stop, l->progress, l->arg,
+	    e) < 0 || (estimate && (*seen = leaves_estimate(a, l->t, e)) < 0)) {
+		leaves_acc_destroy(a);
+		return NULL;
+	}
+	return a;
 }
 
 long

@@ -77,17 +77,6 @@ selfplay_destroy(struct selfplay *sp)
 	free(sp);
 }
 
-/* file_err: e says what is wrong with file path (from ie), naming it
- * unless ie's message does. */
-static void
-file_err(struct err *e, const char *path, const struct err *ie)
-{
-	if (strstr(ie->msg, path) != NULL)
-		err_set(e, 0, "%s", ie->msg);
-	else
-		err_set(e, 0, "%s: %s", path, ie->msg);
-}
-
 /* The files of f, in the order their errors are reported: the lexicon,
  * the vocabulary, the tables, then the seats. */
 struct selfplay *
@@ -103,7 +92,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 	int eq = 0;
 
 	if ((lex = lex_load(f->lexicon, r, &ie)) == NULL) {
-		file_err(e, f->lexicon, &ie);
+		err_file(e, f->lexicon, &ie);
 		return NULL;
 	}
 	/* A lexicon of another alphabet would load and play nonsense. */
@@ -115,7 +104,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		goto fail;
 	}
 	if (f->vocab != NULL && (vocab = lex_load(f->vocab, r, &ie)) == NULL) {
-		file_err(e, f->vocab, &ie);
+		err_file(e, f->vocab, &ie);
 		goto fail;
 	}
 	for (int i = 0; i < f->players && i < RULES_MAX_PLAYERS; i++)
@@ -123,7 +112,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 	if (lp == NULL && eq)
 		lp = f->default_leaves;
 	if (lp != NULL && (leaves = klv_load(lp, &ie)) == NULL) {
-		file_err(e, lp, &ie);
+		err_file(e, lp, &ie);
 		goto fail;
 	}
 	if (f->players < r->min_players || f->players > r->max_players) {
@@ -135,7 +124,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		const char *p = f->seat_leaves[i];
 
 		if (p != NULL && (own[i] = klv_load(p, &ie)) == NULL) {
-			file_err(e, p, &ie);
+			err_file(e, p, &ie);
 			goto fail;
 		}
 		seats[i].strategy = f->strategy[i];

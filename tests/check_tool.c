@@ -77,6 +77,21 @@ START_TEST(err_truncates)
 }
 END_TEST
 
+/* A loader's error passed on names its file once. */
+START_TEST(err_names_file)
+{
+	struct err ie, e;
+
+	err_set(&ie, 3, "bad node count 9");
+	err_file(&e, "t.klv2", &ie);
+	ck_assert_str_eq(e.msg, "t.klv2: bad node count 9");
+	ck_assert_int_eq(e.line, 0);
+	err_set(&ie, 0, "t.klv2: cannot open");
+	err_file(&e, "t.klv2", &ie);
+	ck_assert_str_eq(e.msg, "t.klv2: cannot open");
+}
+END_TEST
+
 START_TEST(numbered_names)
 {
 	char out[32];
@@ -122,6 +137,7 @@ main(void)
 	tcase_add_test(tc, readline_crlf_and_last_line);
 	tcase_add_test(tc, readline_huge_line_skipped);
 	tcase_add_test(tc, err_truncates);
+	tcase_add_test(tc, err_names_file);
 	tcase_add_test(tc, numbered_names);
 	tcase_add_test(tc, colour_choice);
 	suite_add_tcase(s, tc);

@@ -196,18 +196,6 @@ get_rules(struct rules *r, const char *name)
 		tool_die("%s: %s", name, e.msg);
 }
 
-/* load_klv: the leave table path, or the run dies. */
-static struct klv *
-load_klv(const char *path)
-{
-	struct klv *k;
-	struct err e;
-
-	if ((k = klv_load(path, &e)) == NULL)
-		die_file(path, &e);
-	return k;
-}
-
 /* --- draw --- */
 
 static int
@@ -485,20 +473,6 @@ cmd_play(int argc, char **argv)
 
 /* --- leaves --- */
 
-/* The ruleset's table of leaves, its values from the KLV file start
- * (NULL: all 0). */
-static struct klv *
-leaves_from(const struct rules *r, const char *start)
-{
-	struct klv *t, *k = start != NULL ? load_klv(start) : NULL;
-	struct err e;
-
-	if ((t = leaves_table(r, k, &e)) == NULL)
-		tool_die("%s", e.msg);
-	klv_destroy(k);
-	return t;
-}
-
 /* leaves_out: the table t, or (acc not NULL) one round's credits, to
  * path by way of a temporary file; the run dies if it cannot. */
 static void
@@ -560,8 +534,8 @@ cmd_leaves_merge(int argc, char **argv)
 	if (o.out == NULL || optind >= argc)
 		usage();
 	get_rules(&r, o.rules);
-	t = leaves_from(&r, o.leaves);
-	if ((a = leaves_acc_create(klv_count(t), &e)) == NULL)
+	if ((t = leaves_table_load(&r, o.leaves, &e)) == NULL ||
+	    (a = leaves_acc_create(klv_count(t), &e)) == NULL)
 		tool_die("%s", e.msg);
 	for (int i = optind; i < argc; i++) {
 		FILE *fp = fopen(argv[i], "r");
@@ -606,6 +580,8 @@ cmd_leaves(int argc, char **argv)
 	struct rules r;
 	struct lex *lex;
 	struct klv *t;
+	struct leaves_learn l;
+	struct leaves_progress lp;
 	struct err e;
 	char *deflex = NULL;
 
@@ -633,27 +609,22 @@ cmd_leaves(int argc, char **argv)
 	if (!rules_same_alphabet(&r, lex_rules_name(lex)))
 		tool_die("%s: lexicon for ruleset %s, not %s", o.lex,
 		    lex_rules_name(lex), r.name);
-	t = leaves_from(&r, o.leaves);
+	if ((t = leaves_table_load(&r, o.leaves, &e)) == NULL)
+		tool_die("%s", e.msg);
+	lp.on = !o.quiet && isatty(STDERR_FILENO);
+	lp.total = (o.games - o.shard_k + o.shard_n) / o.shard_n;
+	lp.rounds = (int)o.rounds;
+	l = (struct leaves_learn){ &r, lex, t, o.seed, o.games, o.shard_k,
+	    o.shard_n, &interrupted, leaves_progress, &lp };
 	for (long round = 1; round <= o.rounds && !interrupted; round++) {
-		struct leaves_acc *a = leaves_acc_create(klv_count(t), &e);
-		struct leaves_progress lp;
-		long seen = 0;
+		struct leaves_acc *a;
+		long seen;
 
-		if (a == NULL)
-			tool_die("%s", e.msg);
-		lp.on = !o.quiet && isatty(STDERR_FILENO);
-		lp.total = (o.games - o.shard_k + o.shard_n) / o.shard_n;
 		lp.round = (int)round;
-		lp.rounds = (int)o.rounds;
-		/* Round r plays the games of seed + r - 1. */
-		if (leaves_play(a, &r, lex, t, o.seed + (uint64_t)round - 1,
-		    o.games, o.shard_k, o.shard_n, &interrupted, leaves_progress,
-		    &lp, &e) < 0)
+		if ((a = leaves_round(&l, round, o.acc == NULL, &seen, &e)) == NULL)
 			tool_die("%s", e.msg);
 		if (o.acc != NULL)
 			leaves_out(o.acc, NULL, a, r.name);
-		else if ((seen = leaves_estimate(a, t, &e)) < 0)
-			tool_die("%s", e.msg);
 		if (!o.quiet)
 			fprintf(stderr, "%sbagsim: round %ld/%ld: %ld games, %" PRIu64
 			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
