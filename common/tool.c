@@ -11,6 +11,7 @@
 #include "tool.h"
 
 static const char *progname = "ordverk";
+static volatile sig_atomic_t interrupted;
 
 void
 tool_init(const char *argv0)
@@ -309,6 +310,45 @@ tool_atomic_abort(struct tool_atomic *a)
 	free(a->tmp);
 	a->fp = NULL;
 	a->path = a->tmp = NULL;
+}
+
+int
+tool_atomic_finish(struct tool_atomic *a, int rc, const struct err *e)
+{
+	if (rc >= 0)
+		return tool_atomic_commit(a);
+	tool_warnerr(a->path, e);
+	tool_atomic_abort(a);
+	return -1;
+}
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+volatile sig_atomic_t *
+tool_catch_sigint(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	return &interrupted;
+}
+
+double
+tool_seconds(clockid_t clock)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clock, &ts) < 0)
+		return 0;
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static char *

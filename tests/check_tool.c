@@ -1,4 +1,5 @@
 /* check_tool.c — the tools' support module: numbers, lines, errors. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
@@ -127,6 +128,57 @@ START_TEST(colour_choice)
 }
 END_TEST
 
+/* A finished write is renamed over its path; a failed one leaves
+ * neither the path nor a temporary beside it. */
+START_TEST(atomic_finish)
+{
+	char dir[] = "/tmp/check_tool_XXXXXX", path[64], buf[16] = "";
+	struct tool_atomic a;
+	struct err e;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/out", dir);
+	fp = tool_atomic_open(&a, path);
+	ck_assert_ptr_nonnull(fp);
+	fputs("done\n", fp);
+	ck_assert_int_eq(tool_atomic_finish(&a, 0, NULL), 0);
+	fp = fopen(path, "r");
+	ck_assert_ptr_nonnull(fgets(buf, sizeof buf, fp));
+	fclose(fp);
+	ck_assert_str_eq(buf, "done\n");
+	ck_assert_int_eq(unlink(path), 0);
+	fp = tool_atomic_open(&a, path);
+	ck_assert_ptr_nonnull(fp);
+	fputs("half", fp);
+	err_set(&e, 0, "the writer failed");
+	ck_assert_int_eq(tool_atomic_finish(&a, -1, &e), -1);
+	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(rmdir(dir), 0);    /* empty: no temporary left */
+}
+END_TEST
+
+/* SIGINT sets the flag and no longer ends the process; the clocks run
+ * forward. */
+START_TEST(sigint_and_clocks)
+{
+	volatile sig_atomic_t *flag = tool_catch_sigint();
+	double t0 = tool_seconds(CLOCK_MONOTONIC);
+	double c0 = tool_seconds(CLOCK_PROCESS_CPUTIME_ID);
+	volatile unsigned long spin = 0;
+
+	ck_assert_int_eq(*flag, 0);
+	ck_assert_int_eq(raise(SIGINT), 0);
+	ck_assert_int_eq(*flag, 1);
+	*flag = 0;
+	ck_assert(t0 > 0);
+	while (tool_seconds(CLOCK_PROCESS_CPUTIME_ID) <= c0)
+		spin++;
+	ck_assert(tool_seconds(CLOCK_MONOTONIC) >= t0);
+	signal(SIGINT, SIG_DFL);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -140,6 +192,8 @@ main(void)
 	tcase_add_test(tc, err_names_file);
 	tcase_add_test(tc, numbered_names);
 	tcase_add_test(tc, colour_choice);
+	tcase_add_test(tc, atomic_finish);
+	tcase_add_test(tc, sigint_and_clocks);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }

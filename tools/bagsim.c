@@ -53,27 +53,6 @@ help(void)
 	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
 }
 
-static volatile sig_atomic_t interrupted;
-
-static void
-on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
-/* catch_sigint: SIGINT sets interrupted: the run ends after its game. */
-static void
-catch_sigint(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-}
-
 /* The options of every command; each takes those its option string names,
  * the caller setting the defaults. */
 struct opts {
@@ -306,18 +285,6 @@ cmd_merge(int argc, char **argv)
 
 /* --- play --- */
 
-/* seconds: the clock's time (CLOCK_PROCESS_CPUTIME_ID: this process's CPU
- * seconds, so that --time does not count other work on the machine). */
-static double
-seconds(clockid_t clock)
-{
-	struct timespec ts;
-
-	if (clock_gettime(clock, &ts) < 0)
-		return 0;
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* write_gcg: game k of the run of seed base as dir/game-NNNNNN.gcg. */
 static int
 write_gcg(const char *dir, long k, uint64_t base, const struct selfplay *sp)
@@ -335,12 +302,7 @@ write_gcg(const char *dir, long k, uint64_t base, const struct selfplay *sp)
 	snprintf(note, sizeof note, "bagsim seed %" PRIu64 " game %ld", base, k);
 	if ((fp = tool_atomic_open(&a, path)) == NULL)
 		return -1;
-	if (selfplay_gcg(sp, fp, note, &e) < 0) {
-		tool_warnerr(path, &e);
-		tool_atomic_abort(&a);
-		return -1;
-	}
-	return tool_atomic_commit(&a);
+	return tool_atomic_finish(&a, selfplay_gcg(sp, fp, note, &e), &e);
 }
 
 static int
@@ -379,6 +341,7 @@ cmd_play(int argc, char **argv)
 	struct stats_sets m;    /* one set: this run's */
 	struct err e;
 	char *deflex = NULL, *deflk = NULL;
+	volatile sig_atomic_t *interrupted;
 	int ret = TOOL_OK, progress;
 	long played = 0, total, turns_played = 0;
 	double t0, last, cpu0, cpu_play;
@@ -413,10 +376,11 @@ cmd_play(int argc, char **argv)
 	m.n = 1;
 	m.r[0] = r;
 	stats_init(&m.set[0], r.name, o.players);
-	catch_sigint();
+	interrupted = tool_catch_sigint();
 	progress = !o.quiet && isatty(STDERR_FILENO);
-	t0 = last = seconds(CLOCK_MONOTONIC);
-	cpu0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
+	t0 = last = tool_seconds(CLOCK_MONOTONIC);
+	/* CPU seconds, so that --time does not count other work. */
+	cpu0 = tool_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	total = o.games > o.shard_k - 1 ?
 	    (o.games - o.shard_k + o.shard_n) / o.shard_n : 0;
 	if (!o.stats)
@@ -424,7 +388,8 @@ cmd_play(int argc, char **argv)
 	/* Shard K of N plays the games k with k % N == K - 1: interleaved
 	 * slices take equally long, and game k's seed depends only on the
 	 * base seed and k, so the shards together are the one big run. */
-	for (long k = o.shard_k - 1; k < o.games && !interrupted; k += o.shard_n) {
+	for (long k = o.shard_k - 1; k < o.games && !*interrupted;
+	    k += o.shard_n) {
 		if (selfplay_game(sp, o.seed, k, &e) < 0)
 			tool_die("%s", e.msg);
 		stats_game(&m.set[0], selfplay_last(sp));
@@ -439,13 +404,13 @@ cmd_play(int argc, char **argv)
 		if (ferror(stdout))
 			break;
 		if (progress && (played & 15) == 0 &&
-		    seconds(CLOCK_MONOTONIC) - last > 0.5) {
-			last = seconds(CLOCK_MONOTONIC);
+		    tool_seconds(CLOCK_MONOTONIC) - last > 0.5) {
+			last = tool_seconds(CLOCK_MONOTONIC);
 			fprintf(stderr, "\rbagsim: %ld of %ld games, %.0f games/s ",
 			    played, total, played / (last - t0));
 		}
 	}
-	cpu_play = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+	cpu_play = tool_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
 	if (progress)
 		fprintf(stderr, "\r%40s\r", "");
 	if (o.time)
@@ -454,9 +419,9 @@ cmd_play(int argc, char **argv)
 		    played, turns_played, cpu_play,
 		    cpu_play > 0 ? played / cpu_play : 0,
 		    cpu_play > 0 ? turns_played / cpu_play : 0, cpu0);
-	if (o.stats || interrupted)
+	if (o.stats || *interrupted)
 		stats_table(o.stats ? stdout : stderr, &m.set[0], &r);
-	if (interrupted) {
+	if (*interrupted) {
 		tool_warn("interrupted after %ld games", played);
 		if (ret == TOOL_OK)
 			ret = TOOL_NO;
@@ -483,15 +448,9 @@ leaves_out(const char *path, const struct klv *t,
 	struct err e;
 	FILE *fp;
 
-	if ((fp = tool_atomic_open(&at, path)) == NULL)
-		exit(TOOL_ERR);
-	if ((acc != NULL ? leaves_acc_write(acc, rules_name, fp, &e) :
-	    klv_write(t, fp, &e)) < 0) {
-		tool_warnerr(path, &e);
-		tool_atomic_abort(&at);
-		exit(TOOL_ERR);
-	}
-	if (tool_atomic_commit(&at) < 0)
+	if ((fp = tool_atomic_open(&at, path)) == NULL ||
+	    tool_atomic_finish(&at, acc != NULL ? leaves_acc_write(acc,
+	    rules_name, fp, &e) : klv_write(t, fp, &e), &e) < 0)
 		exit(TOOL_ERR);
 }
 
@@ -582,6 +541,7 @@ cmd_leaves(int argc, char **argv)
 	struct klv *t;
 	struct leaves_learn l;
 	struct leaves_progress lp;
+	volatile sig_atomic_t *interrupted;
 	struct err e;
 	char *deflex = NULL;
 
@@ -589,7 +549,7 @@ cmd_leaves(int argc, char **argv)
 		return cmd_leaves_merge(argc - 1, argv + 1);
 	/* From the start: an interrupt while loading writes the table as
 	 * it is. */
-	catch_sigint();
+	interrupted = tool_catch_sigint();
 	optind = 1;
 	parse_opts(argc, argv, "r:l:g:s:k:R:x:a:o:q", lo, &o);
 	if (optind != argc || (o.out == NULL) == (o.acc == NULL)) {
@@ -615,8 +575,8 @@ cmd_leaves(int argc, char **argv)
 	lp.total = (o.games - o.shard_k + o.shard_n) / o.shard_n;
 	lp.rounds = (int)o.rounds;
 	l = (struct leaves_learn){ &r, lex, t, o.seed, o.games, o.shard_k,
-	    o.shard_n, &interrupted, leaves_progress, &lp };
-	for (long round = 1; round <= o.rounds && !interrupted; round++) {
+	    o.shard_n, interrupted, leaves_progress, &lp };
+	for (long round = 1; round <= o.rounds && !*interrupted; round++) {
 		struct leaves_acc *a;
 		long seen;
 
@@ -630,7 +590,7 @@ cmd_leaves(int argc, char **argv)
 			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
 			    "credited%s\n", lp.on ? "\r" : "", round, o.rounds,
 			    a->games, a->samples, leaves_acc_mean(a), seen,
-			    klv_count(t), interrupted ? " (interrupted)" : "");
+			    klv_count(t), *interrupted ? " (interrupted)" : "");
 		leaves_acc_destroy(a);
 	}
 	if (o.out != NULL)
