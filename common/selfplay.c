@@ -1,4 +1,5 @@
 /* selfplay.c — robot self-play games; see selfplay.h. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -244,4 +245,35 @@ selfplay_gcg(const struct selfplay *sp, FILE *fp, const char *note,
 	}
 	return game_write_gcg(sp->g, fp, nicks, names,
 	    sp->lexname[0] != '\0' ? sp->lexname : NULL, note, e);
+}
+
+int
+selfplay_shard_parse(const char *s, long *k, long *n, struct err *e)
+{
+	const char *slash = strchr(s, '/');
+	char *end;
+	long kk, nn;
+
+	if (slash == NULL) {
+		err_set(e, 0, "bad shard %s: want K/N", s);
+		return -1;
+	}
+	errno = 0;
+	nn = strtol(slash + 1, &end, 10);
+	if (errno == 0 && *end == '\0' && nn >= 1) {
+		kk = strtol(s, &end, 10);
+		if (errno == 0 && end == slash && kk >= 1 && kk <= nn) {
+			*k = kk;
+			*n = nn;
+			return 0;
+		}
+	}
+	err_set(e, 0, "bad shard %s: want K/N with 1 <= K <= N", s);
+	return -1;
+}
+
+long
+selfplay_shard_games(long games, long k, long n)
+{
+	return games > k - 1 ? (games - k + n) / n : 0;
 }

@@ -90,6 +90,13 @@ uint64_t selfplay_seed(const struct selfplay *sp);
 int selfplay_header(FILE *fp, int nplayers);
 int selfplay_line(const struct selfplay *sp, long k, FILE *fp);
 
+/* selfplay_shard_parse: a shard "K/N" (1 <= K <= N, decimal) into *k and
+ * *n.  Returns 0, or -1 with e set ("bad shard S: want K/N", or "... with
+ * 1 <= K <= N").  selfplay_shard_games: how many games shard K of N of a
+ * run of games games plays (those k < games with k % N == K - 1). */
+int selfplay_shard_parse(const char *s, long *k, long *n, struct err *e);
+long selfplay_shard_games(long games, long k, long n);
+
 /* selfplay_gcg: the game last played as GCG (game_write_gcg): the seats'
  * names as nicknames, their strategies as names, the lexicon's file name
  * without ".lex" (selfplay_open; else none) and note note.  Returns 0, or

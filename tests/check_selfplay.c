@@ -215,6 +215,38 @@ START_TEST(open_files)
 }
 END_TEST
 
+/* Shards by hand: 3/8 of 20 games plays 2, 10 and 18. */
+START_TEST(shards)
+{
+	static const char *const bad[] = {
+		"3", "0/2", "3/2", "1/0", "/2", "2/", "1/2/3", "a/2", "1 /2",
+		"-1/2", "1/99999999999999999999", NULL
+	};
+	struct err e;
+	long k = 0, n = 0;
+
+	ck_assert_int_eq(selfplay_shard_parse("3/8", &k, &n, &e), 0);
+	ck_assert_int_eq(k, 3);
+	ck_assert_int_eq(n, 8);
+	ck_assert_int_eq(selfplay_shard_games(20, 3, 8), 3);
+	ck_assert_int_eq(selfplay_shard_games(18, 3, 8), 2);
+	ck_assert_int_eq(selfplay_shard_games(19, 3, 8), 3);
+	ck_assert_int_eq(selfplay_shard_games(2, 3, 8), 0);
+	ck_assert_int_eq(selfplay_shard_games(0, 1, 1), 0);
+	ck_assert_int_eq(selfplay_shard_games(5, 1, 1), 5);
+	ck_assert_int_eq(selfplay_shard_parse("1/1", &k, &n, &e), 0);
+	ck_assert_int_eq(k * n, 1);
+	for (int i = 0; bad[i] != NULL; i++)
+		ck_assert_msg(selfplay_shard_parse(bad[i], &k, &n, &e) == -1,
+		    "%s", bad[i]);
+	ck_assert_str_eq(e.msg, "bad shard 1/99999999999999999999: want K/N "
+	    "with 1 <= K <= N");
+	selfplay_shard_parse("3", &k, &n, &e);
+	ck_assert_str_eq(e.msg, "bad shard 3: want K/N");
+	ck_assert_int_eq(k * n, 1);
+}
+END_TEST
+
 static Suite *
 selfplay_suite(void)
 {
@@ -225,6 +257,7 @@ selfplay_suite(void)
 	tcase_add_test(tc, names_and_games);
 	tcase_add_test(tc, three_players);
 	tcase_add_test(tc, open_files);
+	tcase_add_test(tc, shards);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -19,6 +19,7 @@
 #include "klv.h"
 #include "leaves.h"
 #include "lex.h"
+#include "rng.h"
 #include "robot.h"
 #include "rules.h"
 #include "selfplay.h"
@@ -64,41 +65,12 @@ struct opts {
 	int quiet, stats, time;
 };
 
-static uint64_t
-parse_seed(const char *s)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	if (*s == '-' || *s == '\0')
-		tool_die("bad seed: %s", s);
-	v = strtoull(s, &end, 0);
-	if (errno != 0 || *end != '\0')
-		tool_die("bad seed: %s", s);
-	return (uint64_t)v;
-}
-
-/* parse_shard: "K/N", 1 <= K <= N, or the run dies. */
-static void
-parse_shard(char *arg, long *k, long *n)
-{
-	char *slash = strchr(arg, '/');
-
-	if (slash == NULL)
-		tool_die("bad shard %s: want K/N", arg);
-	*slash = '\0';
-	if (tool_parse_long(slash + 1, 1, LONG_MAX, n) < 0 ||
-	    tool_parse_long(arg, 1, *n, k) < 0)
-		tool_die("bad shard %s/%s: want K/N with 1 <= K <= N", arg,
-		    slash + 1);
-}
-
 /* parse_opts: getopt_long over argv into o; a bad value ends the run. */
 static void
 parse_opts(int argc, char **argv, const char *optstring,
     const struct option *lo, struct opts *o)
 {
+	struct err e;
 	int c;
 
 	while ((c = getopt_long(argc, argv, optstring, lo, NULL)) != -1) {
@@ -143,8 +115,15 @@ parse_opts(int argc, char **argv, const char *optstring,
 		case 'p': o->plot = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case 'r': o->rules = optarg; break;
-		case 's': o->seed = parse_seed(optarg); break;
-		case 'x': parse_shard(optarg, &o->shard_k, &o->shard_n); break;
+		case 's':
+			if (rng_parse_seed(optarg, &o->seed) < 0)
+				tool_die("bad seed: %s", optarg);
+			break;
+		case 'x':
+			if (selfplay_shard_parse(optarg, &o->shard_k, &o->shard_n,
+			    &e) < 0)
+				tool_die("%s", e.msg);
+			break;
 		default: usage();
 		}
 	}
@@ -381,8 +360,7 @@ cmd_play(int argc, char **argv)
 	t0 = last = tool_seconds(CLOCK_MONOTONIC);
 	/* CPU seconds, so that --time does not count other work. */
 	cpu0 = tool_seconds(CLOCK_PROCESS_CPUTIME_ID);
-	total = o.games > o.shard_k - 1 ?
-	    (o.games - o.shard_k + o.shard_n) / o.shard_n : 0;
+	total = selfplay_shard_games(o.games, o.shard_k, o.shard_n);
 	if (!o.stats)
 		selfplay_header(stdout, f.players);
 	/* Shard K of N plays the games k with k % N == K - 1: interleaved
@@ -572,7 +550,7 @@ cmd_leaves(int argc, char **argv)
 	if ((t = leaves_table_load(&r, o.leaves, &e)) == NULL)
 		tool_die("%s", e.msg);
 	lp.on = !o.quiet && isatty(STDERR_FILENO);
-	lp.total = (o.games - o.shard_k + o.shard_n) / o.shard_n;
+	lp.total = selfplay_shard_games(o.games, o.shard_k, o.shard_n);
 	lp.rounds = (int)o.rounds;
 	l = (struct leaves_learn){ &r, lex, t, o.seed, o.games, o.shard_k,
 	    o.shard_n, interrupted, leaves_progress, &lp };
