@@ -214,25 +214,6 @@ write_file(const char *path, const struct stats_sets *m, int plot)
 	return tool_atomic_commit(&a);
 }
 
-/* read_file: adds the stats file path to its set of m (stats_sets_read).
- * Returns 0, or -1 after a message. */
-static int
-read_file(const char *path, struct stats_sets *m)
-{
-	FILE *fp = fopen(path, "r");
-	struct err e;
-	int rc;
-
-	if (fp == NULL) {
-		tool_warn("%s:", path);
-		return -1;
-	}
-	if ((rc = stats_sets_read(m, fp, &e)) < 0)
-		tool_warnerr(path, &e);
-	fclose(fp);
-	return rc;
-}
-
 /* bagsim merge: the files of one ruleset merged, or of two side by
  * side. */
 static int
@@ -245,6 +226,7 @@ cmd_merge(int argc, char **argv)
 	};
 	struct opts o = { 0 };
 	struct stats_sets m;
+	struct err e;
 	int ret = TOOL_OK;
 
 	parse_opts(argc, argv, "hp:", longopts, &o);
@@ -254,8 +236,10 @@ cmd_merge(int argc, char **argv)
 		usage();
 	stats_sets_init(&m);
 	for (int i = 0; i < argc; i++)
-		if (read_file(argv[i], &m) < 0)
+		if (stats_sets_load(&m, argv[i], &e) < 0) {
+			tool_warnerr(argv[i], &e);
 			return TOOL_ERR;
+		}
 	stats_sets_table(stdout, &m);
 	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
 		ret = TOOL_ERR;
@@ -351,10 +335,7 @@ cmd_play(int argc, char **argv)
 		tool_die("%s", e.msg);
 	if (o.gcgdir != NULL && mkdir(o.gcgdir, 0777) < 0 && errno != EEXIST)
 		tool_die("%s:", o.gcgdir);
-	stats_sets_init(&m);
-	m.n = 1;
-	m.r[0] = r;
-	stats_init(&m.set[0], r.name, o.players);
+	stats_sets_one(&m, &r, o.players);
 	interrupted = tool_catch_sigint();
 	progress = !o.quiet && isatty(STDERR_FILENO);
 	t0 = last = tool_seconds(CLOCK_MONOTONIC);
