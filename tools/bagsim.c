@@ -55,11 +55,12 @@ help(void)
 }
 
 /* The options of every command; each takes those its option string names,
- * the caller setting the defaults. */
+ * the caller setting the defaults.  The files and seats are play's for
+ * selfplay_open (robots 0, Fullsterkur, by default); leaves takes the
+ * lexicon and the table. */
 struct opts {
-	const char *rules, *lex, *vocab, *leaves, *out, *plot, *gcgdir, *acc;
-	const char *seatleaves[RULES_MAX_PLAYERS];
-	enum robot_strategy strat[RULES_MAX_PLAYERS];
+	struct selfplay_files f;
+	const char *rules, *out, *plot, *gcgdir, *acc;
 	long count, tiles, games, min_games, players, rounds, shard_k, shard_n;
 	uint64_t seed;
 	int quiet, stats, time;
@@ -76,12 +77,12 @@ parse_opts(int argc, char **argv, const char *optstring,
 	while ((c = getopt_long(argc, argv, optstring, lo, NULL)) != -1) {
 		switch (c) {
 		case '1': case '2': case '3': case '4':
-			if (robot_parse_strategy(optarg, &o->strat[c - '1']) < 0)
+			if (robot_parse_strategy(optarg, &o->f.strategy[c - '1']) < 0)
 				tool_die("unknown robot: %s (fullsterkur, "
 				    "midlungur, halfdraettingur, amlodi, equity)", optarg);
 			break;
 		case 1001: case 1002: case 1003: case 1004:
-			o->seatleaves[c - 1001] = optarg;
+			o->f.seat_leaves[c - 1001] = optarg;
 			break;
 		case 'P':
 			if (tool_parse_long(optarg, 1, RULES_MAX_PLAYERS, &o->players) < 0)
@@ -105,12 +106,12 @@ parse_opts(int argc, char **argv, const char *optstring,
 			break;
 		case 'S': o->stats = 1; break;
 		case 'T': o->time = 1; break;
-		case 'V': o->vocab = optarg; break;
+		case 'V': o->f.vocab = optarg; break;
 		case 'a': o->acc = optarg; break;
 		case 'd': o->gcgdir = optarg; break;
 		case 'h': help();
-		case 'k': o->leaves = optarg; break;
-		case 'l': o->lex = optarg; break;
+		case 'k': o->f.leaves = optarg; break;
+		case 'l': o->f.lexicon = optarg; break;
 		case 'o': o->out = optarg; break;
 		case 'p': o->plot = optarg; break;
 		case 'q': o->quiet = 1; break;
@@ -127,18 +128,6 @@ parse_opts(int argc, char **argv, const char *optstring,
 		default: usage();
 		}
 	}
-}
-
-/* die_file: exits with an error about file path (its message may
- * already name it). */
-static void die_file(const char *path, const struct err *e)
-	__attribute__((noreturn));
-static void
-die_file(const char *path, const struct err *e)
-{
-	if (strstr(e->msg, path) != NULL)
-		tool_die("%s", e->msg);
-	tool_die("%s: %s", path, e->msg);
 }
 
 static void
@@ -298,7 +287,6 @@ cmd_play(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { .games = 1, .players = 2, .shard_k = 1, .shard_n = 1 };
-	struct selfplay_files f;
 	struct selfplay *sp;
 	struct rules r;
 	struct stats_sets m;    /* one set: this run's */
@@ -306,32 +294,24 @@ cmd_play(int argc, char **argv)
 	char *deflex = NULL, *deflk = NULL;
 	volatile sig_atomic_t *interrupted;
 	int ret = TOOL_OK, progress;
-	long played = 0, total, turns_played = 0;
+	long played = 0, total, turns;
 	double t0, last, cpu0, cpu_play;
 
-	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
-		o.strat[i] = ROBOT_FULLSTERKUR;
 	parse_opts(argc, argv, "1:2:3:4:P:STd:g:hk:l:o:p:qr:s:V:x:", longopts,
 	    &o);
 	if (optind != argc)
 		usage();
 	get_rules(&r, o.rules);
-	if (o.lex == NULL &&
-	    (o.lex = deflex = tool_default_lexicon(&r)) == NULL)
+	if (o.f.lexicon == NULL &&
+	    (o.f.lexicon = deflex = tool_default_lexicon(&r)) == NULL)
 		tool_die("no default lexicon for %s; give one with -l", r.name);
 	/* Without -k, equity robots take the ruleset's own table, NAME.klv2
 	 * beside its default lexicon, where there is one; --leavesN is seat
 	 * N's own table. */
-	memset(&f, 0, sizeof f);
-	f.lexicon = o.lex;
-	f.vocab = o.vocab;
-	f.leaves = o.leaves;
-	f.default_leaves = o.leaves == NULL ? deflk = tool_default_leaves(&r) :
-	    NULL;
-	memcpy(f.seat_leaves, o.seatleaves, sizeof f.seat_leaves);
-	memcpy(f.strategy, o.strat, sizeof f.strategy);
-	f.players = (int)o.players;
-	if ((sp = selfplay_open(&r, &f, &e)) == NULL)
+	if (o.f.leaves == NULL)
+		o.f.default_leaves = deflk = tool_default_leaves(&r);
+	o.f.players = (int)o.players;
+	if ((sp = selfplay_open(&r, &o.f, &e)) == NULL)
 		tool_die("%s", e.msg);
 	if (o.gcgdir != NULL && mkdir(o.gcgdir, 0777) < 0 && errno != EEXIST)
 		tool_die("%s:", o.gcgdir);
@@ -343,7 +323,7 @@ cmd_play(int argc, char **argv)
 	cpu0 = tool_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	total = selfplay_shard_games(o.games, o.shard_k, o.shard_n);
 	if (!o.stats)
-		selfplay_header(stdout, f.players);
+		selfplay_header(stdout, o.f.players);
 	/* Shard K of N plays the games k with k % N == K - 1: interleaved
 	 * slices take equally long, and game k's seed depends only on the
 	 * base seed and k, so the shards together are the one big run. */
@@ -353,7 +333,6 @@ cmd_play(int argc, char **argv)
 			tool_die("%s", e.msg);
 		stats_game(&m.set[0], selfplay_last(sp));
 		played++;
-		turns_played += game_turns(selfplay_last(sp));
 		if (!o.stats)
 			selfplay_line(sp, k, stdout);
 		if (o.gcgdir != NULL && write_gcg(o.gcgdir, k, o.seed, sp) < 0) {
@@ -370,14 +349,15 @@ cmd_play(int argc, char **argv)
 		}
 	}
 	cpu_play = tool_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+	turns = (long)m.set[0].st[STATS_TURNS].sum;
 	if (progress)
 		fprintf(stderr, "\r%40s\r", "");
 	if (o.time)
 		fprintf(stderr, "bagsim: %ld games, %ld turns in %.3f CPU s "
 		    "(%.0f games/s, %.0f turns/s) after %.3f CPU s loading\n",
-		    played, turns_played, cpu_play,
+		    played, turns, cpu_play,
 		    cpu_play > 0 ? played / cpu_play : 0,
-		    cpu_play > 0 ? turns_played / cpu_play : 0, cpu0);
+		    cpu_play > 0 ? turns / cpu_play : 0, cpu0);
 	if (o.stats || *interrupted)
 		stats_table(o.stats ? stdout : stderr, &m.set[0], &r);
 	if (*interrupted) {
@@ -452,7 +432,7 @@ cmd_leaves_merge(int argc, char **argv)
 	if (o.out == NULL || optind >= argc)
 		usage();
 	get_rules(&r, o.rules);
-	if ((t = leaves_table_load(&r, o.leaves, &e)) == NULL ||
+	if ((t = leaves_table_load(&r, o.f.leaves, &e)) == NULL ||
 	    (a = leaves_acc_create(klv_count(t), &e)) == NULL)
 		tool_die("%s", e.msg);
 	for (int i = optind; i < argc; i++) {
@@ -501,7 +481,7 @@ cmd_leaves(int argc, char **argv)
 	struct leaves_learn l;
 	struct leaves_progress lp;
 	volatile sig_atomic_t *interrupted;
-	struct err e;
+	struct err e, ie;
 	char *deflex = NULL;
 
 	if (argc > 1 && strcmp(argv[1], "merge") == 0)
@@ -520,15 +500,17 @@ cmd_leaves(int argc, char **argv)
 	if (o.shard_n > 1 && o.acc == NULL)
 		tool_die("a shard (-x) writes its credits: give -a, then merge");
 	get_rules(&r, o.rules);
-	if (o.lex == NULL &&
-	    (o.lex = deflex = tool_default_lexicon(&r)) == NULL)
+	if (o.f.lexicon == NULL &&
+	    (o.f.lexicon = deflex = tool_default_lexicon(&r)) == NULL)
 		tool_die("no lexicon for ruleset %s: give -l", r.name);
-	if ((lex = lex_load(o.lex, &r, &e)) == NULL)
-		die_file(o.lex, &e);
+	if ((lex = lex_load(o.f.lexicon, &r, &ie)) == NULL) {
+		err_file(&e, o.f.lexicon, &ie);
+		tool_die("%s", e.msg);
+	}
 	if (!rules_same_alphabet(&r, lex_rules_name(lex)))
-		tool_die("%s: lexicon for ruleset %s, not %s", o.lex,
+		tool_die("%s: lexicon for ruleset %s, not %s", o.f.lexicon,
 		    lex_rules_name(lex), r.name);
-	if ((t = leaves_table_load(&r, o.leaves, &e)) == NULL)
+	if ((t = leaves_table_load(&r, o.f.leaves, &e)) == NULL)
 		tool_die("%s", e.msg);
 	lp.on = !o.quiet && isatty(STDERR_FILENO);
 	lp.total = selfplay_shard_games(o.games, o.shard_k, o.shard_n);
