@@ -481,7 +481,7 @@ cmd_leaves(int argc, char **argv)
 	struct leaves_learn l;
 	struct leaves_progress lp;
 	volatile sig_atomic_t *interrupted;
-	struct err e, ie;
+	struct err e;
 	char *deflex = NULL;
 
 	if (argc > 1 && strcmp(argv[1], "merge") == 0)
@@ -503,14 +503,8 @@ cmd_leaves(int argc, char **argv)
 	if (o.f.lexicon == NULL &&
 	    (o.f.lexicon = deflex = tool_default_lexicon(&r)) == NULL)
 		tool_die("no lexicon for ruleset %s: give -l", r.name);
-	if ((lex = lex_load(o.f.lexicon, &r, &ie)) == NULL) {
-		err_file(&e, o.f.lexicon, &ie);
-		tool_die("%s", e.msg);
-	}
-	if (!rules_same_alphabet(&r, lex_rules_name(lex)))
-		tool_die("%s: lexicon for ruleset %s, not %s", o.f.lexicon,
-		    lex_rules_name(lex), r.name);
-	if ((t = leaves_table_load(&r, o.f.leaves, &e)) == NULL)
+	if ((lex = lex_load_for(o.f.lexicon, &r, &e)) == NULL ||
+	    (t = leaves_table_load(&r, o.f.leaves, &e)) == NULL)
 		tool_die("%s", e.msg);
 	lp.on = !o.quiet && isatty(STDERR_FILENO);
 	lp.total = selfplay_shard_games(o.games, o.shard_k, o.shard_n);
