@@ -1,6 +1,7 @@
 /*
  * leaves.c — leave values learned from self-play (leaves.h).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -348,4 +349,20 @@ leaves_acc_read(struct leaves_acc *a, const char *rules_name, FILE *fp,
 		return -1;
 	}
 	return 0;
+}
+
+int
+leaves_acc_load(struct leaves_acc *a, const char *rules_name,
+	const char *path, struct err *e)
+{
+	FILE *fp = fopen(path, "r");
+	int rc;
+
+	if (fp == NULL) {
+		err_set(e, 0, "%s", strerror(errno));
+		return -1;
+	}
+	rc = leaves_acc_read(a, rules_name, fp, e);
+	fclose(fp);
+	return rc;
 }

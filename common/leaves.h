@@ -108,4 +108,10 @@ int leaves_acc_write(const struct leaves_acc *a, const char *rules_name,
 int leaves_acc_read(struct leaves_acc *a, const char *rules_name, FILE *fp,
 	struct err *e);
 
+/* leaves_acc_load: leaves_acc_read of the file path.  Returns 0, or -1
+ * with e set about the file without naming it (the caller does):
+ * strerror's message, line 0, for a file that cannot be opened. */
+int leaves_acc_load(struct leaves_acc *a, const char *rules_name,
+	const char *path, struct err *e);
+
 #endif

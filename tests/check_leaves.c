@@ -199,6 +199,27 @@ START_TEST(acc_round_trip)
 		ck_assert_int_eq(e.line, 8);
 		fclose(fp);
 	}
+	/* By path: added as read; a missing file has strerror's message. */
+	{
+		char path[] = "/tmp/check_leaves_XXXXXX";
+		int fd = mkstemp(path);
+
+		fp = fdopen(fd, "w");
+		ck_assert_ptr_nonnull(fp);
+		fwrite(buf, 1, len, fp);
+		fclose(fp);
+		ck_assert_int_eq(leaves_acc_load(b, "en", path, &e), 0);
+		/* 6 games read twice, 1 from the bad file's header before
+		 * its bad line, 3 now. */
+		ck_assert_int_eq(b->count[2], 15);
+		ck_assert_int_eq(b->games, 10);
+		ck_assert_int_eq(leaves_acc_load(b, "da", path, &e), -1);
+		ck_assert_int_eq(e.line, 2);
+		unlink(path);
+		ck_assert_int_eq(leaves_acc_load(b, "en", path, &e), -1);
+		ck_assert_int_eq(e.line, 0);
+		ck_assert_str_eq(e.msg, "No such file or directory");
+	}
 	free(buf);
 	leaves_acc_destroy(a);
 	leaves_acc_destroy(b);

@@ -435,15 +435,11 @@ cmd_leaves_merge(int argc, char **argv)
 	if ((t = leaves_table_load(&r, o.f.leaves, &e)) == NULL ||
 	    (a = leaves_acc_create(klv_count(t), &e)) == NULL)
 		tool_die("%s", e.msg);
-	for (int i = optind; i < argc; i++) {
-		FILE *fp = fopen(argv[i], "r");
-
-		if (fp == NULL)
-			tool_die("%s: %s", argv[i], strerror(errno));
-		if (leaves_acc_read(a, r.name, fp, &e) < 0)
-			tool_die("%s:%ld: %s", argv[i], e.line, e.msg);
-		fclose(fp);
-	}
+	for (int i = optind; i < argc; i++)
+		if (leaves_acc_load(a, r.name, argv[i], &e) < 0) {
+			tool_warnerr(argv[i], &e);
+			exit(TOOL_ERR);
+		}
 	if ((seen = leaves_estimate(a, t, &e)) < 0)
 		tool_die("%s", e.msg);
 	leaves_out(o.out, t, NULL, NULL);
