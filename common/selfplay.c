@@ -247,6 +247,35 @@ selfplay_gcg(const struct selfplay *sp, FILE *fp, const char *note,
 	    sp->lexname[0] != '\0' ? sp->lexname : NULL, note, e);
 }
 
+void
+selfplay_run_start(struct selfplay_run *run, const struct selfplay *sp,
+	uint64_t seed, long games, long shard_k, long shard_n)
+{
+	run->seed = seed;
+	run->games = games;
+	run->shard_k = shard_k;
+	run->shard_n = shard_n;
+	run->k = -1;
+	run->played = 0;
+	stats_sets_one(&run->stats, &sp->r, sp->n);
+}
+
+int
+selfplay_run_next(struct selfplay *sp, struct selfplay_run *run,
+	struct err *e)
+{
+	long k = run->k < 0 ? run->shard_k - 1 : run->k + run->shard_n;
+
+	if (k >= run->games)
+		return 0;
+	if (selfplay_game(sp, run->seed, k, e) < 0)
+		return -1;
+	run->k = k;
+	run->played++;
+	stats_game(&run->stats.set[0], sp->g);
+	return 1;
+}
+
 int
 selfplay_shard_parse(const char *s, long *k, long *n, struct err *e)
 {

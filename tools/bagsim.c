@@ -289,12 +289,12 @@ cmd_play(int argc, char **argv)
 	struct opts o = { .games = 1, .players = 2, .shard_k = 1, .shard_n = 1 };
 	struct selfplay *sp;
 	struct rules r;
-	struct stats_sets m;    /* one set: this run's */
+	struct selfplay_run run;
 	struct err e;
 	char *deflex = NULL, *deflk = NULL;
 	volatile sig_atomic_t *interrupted;
-	int ret = TOOL_OK, progress;
-	long played = 0, total, turns;
+	int ret = TOOL_OK, progress, rc = 0;
+	long total, turns;
 	double t0, last, cpu0, cpu_play;
 
 	parse_opts(argc, argv, "1:2:3:4:P:STd:g:hk:l:o:p:qr:s:V:x:", longopts,
@@ -315,7 +315,7 @@ cmd_play(int argc, char **argv)
 		tool_die("%s", e.msg);
 	if (o.gcgdir != NULL && mkdir(o.gcgdir, 0777) < 0 && errno != EEXIST)
 		tool_die("%s:", o.gcgdir);
-	stats_sets_one(&m, &r, o.players);
+	selfplay_run_start(&run, sp, o.seed, o.games, o.shard_k, o.shard_n);
 	interrupted = tool_catch_sigint();
 	progress = !o.quiet && isatty(STDERR_FILENO);
 	t0 = last = tool_seconds(CLOCK_MONOTONIC);
@@ -324,50 +324,45 @@ cmd_play(int argc, char **argv)
 	total = selfplay_shard_games(o.games, o.shard_k, o.shard_n);
 	if (!o.stats)
 		selfplay_header(stdout, o.f.players);
-	/* Shard K of N plays the games k with k % N == K - 1: interleaved
-	 * slices take equally long, and game k's seed depends only on the
-	 * base seed and k, so the shards together are the one big run. */
-	for (long k = o.shard_k - 1; k < o.games && !*interrupted;
-	    k += o.shard_n) {
-		if (selfplay_game(sp, o.seed, k, &e) < 0)
-			tool_die("%s", e.msg);
-		stats_game(&m.set[0], selfplay_last(sp));
-		played++;
+	while (!*interrupted && (rc = selfplay_run_next(sp, &run, &e)) > 0) {
 		if (!o.stats)
-			selfplay_line(sp, k, stdout);
-		if (o.gcgdir != NULL && write_gcg(o.gcgdir, k, o.seed, sp) < 0) {
+			selfplay_line(sp, run.k, stdout);
+		if (o.gcgdir != NULL &&
+		    write_gcg(o.gcgdir, run.k, o.seed, sp) < 0) {
 			ret = TOOL_ERR;
 			break;
 		}
 		if (ferror(stdout))
 			break;
-		if (progress && (played & 15) == 0 &&
+		if (progress && (run.played & 15) == 0 &&
 		    tool_seconds(CLOCK_MONOTONIC) - last > 0.5) {
 			last = tool_seconds(CLOCK_MONOTONIC);
 			fprintf(stderr, "\rbagsim: %ld of %ld games, %.0f games/s ",
-			    played, total, played / (last - t0));
+			    run.played, total, run.played / (last - t0));
 		}
 	}
+	if (rc < 0)
+		tool_die("%s", e.msg);
 	cpu_play = tool_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
-	turns = (long)m.set[0].st[STATS_TURNS].sum;
+	turns = (long)run.stats.set[0].st[STATS_TURNS].sum;
 	if (progress)
 		fprintf(stderr, "\r%40s\r", "");
 	if (o.time)
 		fprintf(stderr, "bagsim: %ld games, %ld turns in %.3f CPU s "
 		    "(%.0f games/s, %.0f turns/s) after %.3f CPU s loading\n",
-		    played, turns, cpu_play,
-		    cpu_play > 0 ? played / cpu_play : 0,
+		    run.played, turns, cpu_play,
+		    cpu_play > 0 ? run.played / cpu_play : 0,
 		    cpu_play > 0 ? turns / cpu_play : 0, cpu0);
 	if (o.stats || *interrupted)
-		stats_table(o.stats ? stdout : stderr, &m.set[0], &r);
+		stats_table(o.stats ? stdout : stderr, &run.stats.set[0], &r);
 	if (*interrupted) {
-		tool_warn("interrupted after %ld games", played);
+		tool_warn("interrupted after %ld games", run.played);
 		if (ret == TOOL_OK)
 			ret = TOOL_NO;
 	}
-	if (o.out != NULL && write_file(o.out, &m, 0) < 0)
+	if (o.out != NULL && write_file(o.out, &run.stats, 0) < 0)
 		ret = TOOL_ERR;
-	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
+	if (o.plot != NULL && write_file(o.plot, &run.stats, 1) < 0)
 		ret = TOOL_ERR;
 	selfplay_destroy(sp);
 	free(deflk);
