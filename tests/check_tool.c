@@ -179,6 +179,50 @@ START_TEST(sigint_and_clocks)
 }
 END_TEST
 
+/* A command's options: its entries in order, its option string, and
+ * getopt_long over them (an abbreviation, a long option alone, another
+ * command's option refused). */
+START_TEST(command_options)
+{
+	enum { ONE = 1, TWO = 2 };
+	static const struct tool_option opts[] = {
+		{ { "count", required_argument, NULL, 'n' }, ONE },
+		{ { "help", no_argument, NULL, 'h' }, ONE | TWO },
+		{ { "out", required_argument, NULL, 'o' }, TWO },
+		{ { "seed", required_argument, NULL, 's' }, ONE | TWO },
+		{ { "seat1", required_argument, NULL, 1001 }, ONE },
+	};
+	struct option lo[6];
+	char optstring[11], a0[] = "x", a1[] = "--co", a2[] = "5",
+	    a3[] = "--seat1=f", a4[] = "-hs9", a5[] = "--out", a6[] = "o";
+	char *argv[] = { a0, a1, a2, a3, a4, a5, a6, NULL };
+	int got[8], n = 0, c;
+
+	tool_options(opts, 5, ONE, lo, optstring);
+	ck_assert_str_eq(optstring, "n:hs:");
+	ck_assert_str_eq(lo[0].name, "count");
+	ck_assert_str_eq(lo[2].name, "seed");
+	ck_assert_int_eq(lo[3].val, 1001);
+	ck_assert_ptr_null(lo[4].name);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(7, argv, optstring, lo, NULL)) != -1 && n < 8)
+		got[n++] = c;
+	ck_assert_int_eq(n, 5);
+	ck_assert_int_eq(got[0], 'n');
+	ck_assert_int_eq(got[1], 1001);
+	ck_assert_int_eq(got[2], 'h');
+	ck_assert_int_eq(got[3], 's');
+	ck_assert_int_eq(got[4], '?');     /* --out is TWO's */
+	tool_options(opts, 5, TWO, lo, optstring);
+	ck_assert_str_eq(optstring, "ho:s:");
+	ck_assert_str_eq(lo[1].name, "out");
+	ck_assert_ptr_null(lo[3].name);
+	opterr = 1;
+	optind = 1;
+}
+END_TEST
+
 int
 main(void)
 {
@@ -194,6 +238,7 @@ main(void)
 	tcase_add_test(tc, colour_choice);
 	tcase_add_test(tc, atomic_finish);
 	tcase_add_test(tc, sigint_and_clocks);
+	tcase_add_test(tc, command_options);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }
