@@ -37,27 +37,46 @@
 	"              [-k start.klv2] [-R rounds] [-x K/N -a acc | -o out.klv2]\n" \
 	"       bagsim leaves merge -r ruleset [-k start.klv2] -o out.klv2 acc ...\n"
 
-static void usage(void) __attribute__((noreturn));
-static void help(void) __attribute__((noreturn));
+/* Every command's options, in the order getopt_long names an ambiguous
+ * abbreviation's candidates in (lexicon twice: leaves and play list it
+ * in different places). */
+enum { DRAW = 1, PLAY = 2, MERGE = 4, LEAVES = 8, LMERGE = 16 };
+static const struct tool_option options[] = {
+	{ { "acc", required_argument, NULL, 'a' }, LEAVES },
+	{ { "count", required_argument, NULL, 'n' }, DRAW },
+	{ { "gcg", required_argument, NULL, 'd' }, PLAY },
+	{ { "games", required_argument, NULL, 'g' }, PLAY | LEAVES },
+	{ { "help", no_argument, NULL, 'h' }, DRAW | PLAY | MERGE },
+	{ { "lexicon", required_argument, NULL, 'l' }, LEAVES },
+	{ { "leaves", required_argument, NULL, 'k' }, PLAY | LEAVES | LMERGE },
+	{ { "leaves1", required_argument, NULL, 1001 }, PLAY },
+	{ { "leaves2", required_argument, NULL, 1002 }, PLAY },
+	{ { "leaves3", required_argument, NULL, 1003 }, PLAY },
+	{ { "leaves4", required_argument, NULL, 1004 }, PLAY },
+	{ { "lexicon", required_argument, NULL, 'l' }, PLAY },
+	{ { "out", required_argument, NULL, 'o' }, LEAVES | LMERGE },
+	{ { "stats-out", required_argument, NULL, 'o' }, PLAY },
+	{ { "p1", required_argument, NULL, '1' }, PLAY },
+	{ { "p2", required_argument, NULL, '2' }, PLAY },
+	{ { "p3", required_argument, NULL, '3' }, PLAY },
+	{ { "p4", required_argument, NULL, '4' }, PLAY },
+	{ { "players", required_argument, NULL, 'P' }, PLAY },
+	{ { "plot", required_argument, NULL, 'p' }, PLAY | MERGE },
+	{ { "quiet", no_argument, NULL, 'q' }, PLAY | LEAVES },
+	{ { "rules", required_argument, NULL, 'r' }, DRAW | PLAY | LEAVES | LMERGE },
+	{ { "rounds", required_argument, NULL, 'R' }, LEAVES },
+	{ { "seed", required_argument, NULL, 's' }, DRAW | PLAY | LEAVES },
+	{ { "shard", required_argument, NULL, 'x' }, PLAY | LEAVES },
+	{ { "stats", no_argument, NULL, 'S' }, PLAY },
+	{ { "tiles", required_argument, NULL, 't' }, DRAW },
+	{ { "time", no_argument, NULL, 'T' }, PLAY },
+	{ { "vocab", required_argument, NULL, 'V' }, PLAY },
+};
+#define NOPTIONS (sizeof options / sizeof options[0])
 
-static void
-usage(void)
-{
-	fputs(SYNOPSIS, stderr);
-	exit(TOOL_ERR);
-}
-
-static void
-help(void)
-{
-	fputs(SYNOPSIS, stdout);
-	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
-}
-
-/* The options of every command; each takes those its option string names,
- * the caller setting the defaults.  The files and seats are play's for
- * selfplay_open (robots 0, Fullsterkur, by default); leaves takes the
- * lexicon and the table. */
+/* The options of a command, the caller setting the defaults.  The files
+ * and seats are play's for selfplay_open (robots 0, Fullsterkur, by
+ * default); leaves takes the lexicon and the table. */
 struct opts {
 	struct selfplay_files f;
 	const char *rules, *out, *plot, *gcgdir, *acc;
@@ -66,13 +85,17 @@ struct opts {
 	int quiet, stats, time;
 };
 
-/* parse_opts: getopt_long over argv into o; a bad value ends the run. */
+/* parse_opts: getopt_long over argv into o, with the options of command
+ * cmd; a bad value ends the run. */
 static void
-parse_opts(int argc, char **argv, const char *optstring,
-    const struct option *lo, struct opts *o)
+parse_opts(int argc, char **argv, unsigned cmd, struct opts *o)
 {
+	struct option lo[NOPTIONS + 1];
+	char optstring[2 * NOPTIONS + 1];
 	struct err e;
 	int c;
+
+	tool_options(options, NOPTIONS, cmd, lo, optstring);
 
 	while ((c = getopt_long(argc, argv, optstring, lo, NULL)) != -1) {
 		switch (c) {
@@ -109,7 +132,7 @@ parse_opts(int argc, char **argv, const char *optstring,
 		case 'V': o->f.vocab = optarg; break;
 		case 'a': o->acc = optarg; break;
 		case 'd': o->gcgdir = optarg; break;
-		case 'h': help();
+		case 'h': tool_help(SYNOPSIS);
 		case 'k': o->f.leaves = optarg; break;
 		case 'l': o->f.lexicon = optarg; break;
 		case 'o': o->out = optarg; break;
@@ -125,7 +148,7 @@ parse_opts(int argc, char **argv, const char *optstring,
 			    &e) < 0)
 				tool_die("%s", e.msg);
 			break;
-		default: usage();
+		default: tool_usage(SYNOPSIS);
 		}
 	}
 }
@@ -137,7 +160,7 @@ get_rules(struct rules *r, const char *name)
 
 	if (name == NULL) {
 		tool_warn("a ruleset is needed (-r)");
-		usage();
+		tool_usage(SYNOPSIS);
 	}
 	if (rules_get(r, name, &e) < 0)
 		tool_die("%s: %s", name, e.msg);
@@ -148,23 +171,15 @@ get_rules(struct rules *r, const char *name)
 static int
 cmd_draw(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "count", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "tiles", required_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { .count = 1, .tiles = -1 };
 	struct rules r;
 	struct bag full;
 	struct err e;
 	char out[RULES_MAX_TILES * 16 + BAG_MAX * 8];
 
-	parse_opts(argc, argv, "hn:r:s:t:", longopts, &o);
+	parse_opts(argc, argv, DRAW, &o);
 	if (optind != argc)
-		usage();
+		tool_usage(SYNOPSIS);
 	get_rules(&r, o.rules);
 	if (bag_init(&full, &r, &e) < 0)
 		tool_die("%s", e.msg);
@@ -208,21 +223,16 @@ write_file(const char *path, const struct stats_sets *m, int plot)
 static int
 cmd_merge(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "plot", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { 0 };
 	struct stats_sets m;
 	struct err e;
 	int ret = TOOL_OK;
 
-	parse_opts(argc, argv, "hp:", longopts, &o);
+	parse_opts(argc, argv, MERGE, &o);
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		usage();
+		tool_usage(SYNOPSIS);
 	stats_sets_init(&m);
 	for (int i = 0; i < argc; i++)
 		if (stats_sets_load(&m, argv[i], &e) < 0) {
@@ -260,32 +270,6 @@ write_gcg(const char *dir, long k, uint64_t base, const struct selfplay *sp)
 static int
 cmd_play(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "gcg", required_argument, NULL, 'd' },
-		{ "games", required_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "leaves", required_argument, NULL, 'k' },
-		{ "leaves1", required_argument, NULL, 1001 },
-		{ "leaves2", required_argument, NULL, 1002 },
-		{ "leaves3", required_argument, NULL, 1003 },
-		{ "leaves4", required_argument, NULL, 1004 },
-		{ "lexicon", required_argument, NULL, 'l' },
-		{ "stats-out", required_argument, NULL, 'o' },
-		{ "p1", required_argument, NULL, '1' },
-		{ "p2", required_argument, NULL, '2' },
-		{ "p3", required_argument, NULL, '3' },
-		{ "p4", required_argument, NULL, '4' },
-		{ "players", required_argument, NULL, 'P' },
-		{ "plot", required_argument, NULL, 'p' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "shard", required_argument, NULL, 'x' },
-		{ "stats", no_argument, NULL, 'S' },
-		{ "time", no_argument, NULL, 'T' },
-		{ "vocab", required_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { .games = 1, .players = 2, .shard_k = 1, .shard_n = 1 };
 	struct selfplay *sp;
 	struct rules r;
@@ -297,10 +281,9 @@ cmd_play(int argc, char **argv)
 	long total, turns;
 	double t0, last, cpu0, cpu_play;
 
-	parse_opts(argc, argv, "1:2:3:4:P:STd:g:hk:l:o:p:qr:s:V:x:", longopts,
-	    &o);
+	parse_opts(argc, argv, PLAY, &o);
 	if (optind != argc)
-		usage();
+		tool_usage(SYNOPSIS);
 	get_rules(&r, o.rules);
 	if (o.f.lexicon == NULL &&
 	    (o.f.lexicon = deflex = tool_default_lexicon(&r)) == NULL)
@@ -409,12 +392,6 @@ leaves_progress(long played, void *arg)
 static int
 cmd_leaves_merge(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "leaves", required_argument, NULL, 'k' },
-		{ "out", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { 0 };
 	struct rules r;
 	struct klv *t;
@@ -423,9 +400,9 @@ cmd_leaves_merge(int argc, char **argv)
 	long seen;
 
 	optind = 1;
-	parse_opts(argc, argv, "r:k:o:", lo, &o);
+	parse_opts(argc, argv, LMERGE, &o);
 	if (o.out == NULL || optind >= argc)
-		usage();
+		tool_usage(SYNOPSIS);
 	get_rules(&r, o.rules);
 	if ((t = leaves_table_load(&r, o.f.leaves, &e)) == NULL ||
 	    (a = leaves_acc_create(klv_count(t), &e)) == NULL)
@@ -451,19 +428,6 @@ cmd_leaves_merge(int argc, char **argv)
 static int
 cmd_leaves(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "lexicon", required_argument, NULL, 'l' },
-		{ "games", required_argument, NULL, 'g' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "leaves", required_argument, NULL, 'k' },
-		{ "rounds", required_argument, NULL, 'R' },
-		{ "shard", required_argument, NULL, 'x' },
-		{ "acc", required_argument, NULL, 'a' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { .games = 1000, .min_games = 1, .seed = 1, .rounds = 1,
 	    .shard_k = 1, .shard_n = 1 };
 	struct rules r;
@@ -481,10 +445,10 @@ cmd_leaves(int argc, char **argv)
 	 * it is. */
 	interrupted = tool_catch_sigint();
 	optind = 1;
-	parse_opts(argc, argv, "r:l:g:s:k:R:x:a:o:q", lo, &o);
+	parse_opts(argc, argv, LEAVES, &o);
 	if (optind != argc || (o.out == NULL) == (o.acc == NULL)) {
 		tool_warn("give one of -o (the table) and -a (one round's credits)");
-		usage();
+		tool_usage(SYNOPSIS);
 	}
 	if (o.acc != NULL && o.rounds != 1)
 		tool_die("-a writes one round's credits: -R must be 1");
@@ -534,10 +498,10 @@ main(int argc, char **argv)
 
 	tool_init(argv[0]);
 	if (argc < 2)
-		usage();
+		tool_usage(SYNOPSIS);
 	cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
-		help();
+		tool_help(SYNOPSIS);
 	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-v") == 0)
 		tool_version();
 	argc--;
@@ -551,5 +515,5 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "leaves") == 0)
 		return cmd_leaves(argc, argv);
 	tool_warn("unknown command: %s", cmd);
-	usage();
+	tool_usage(SYNOPSIS);
 }
