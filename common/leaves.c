@@ -12,6 +12,7 @@
 #include "move.h"
 #include "rng.h"
 #include "robot.h"
+#include "selfplay.h"
 
 /* Bounds on what a credits file may hold, so that sums cannot overflow
  * (a file bagsim writes stays far inside), and on a value: a million
@@ -172,18 +173,36 @@ leaves_play(struct leaves_acc *a, const struct rules *r,
 	return rc;
 }
 
+/* A round's progress as leaves_play reports it: with the round and its
+ * total for struct leaves_learn's. */
+struct round_progress {
+	const struct leaves_learn *l;
+	long round, total;
+};
+
+static void
+round_progress(long played, void *arg)
+{
+	const struct round_progress *rp = arg;
+
+	rp->l->progress(rp->round, played, rp->total, rp->l->arg);
+}
+
 struct leaves_acc *
 leaves_round(const struct leaves_learn *l, long i, int estimate, long *seen,
 	struct err *e)
 {
 	struct leaves_acc *a = leaves_acc_create(klv_count(l->t), e);
+	struct round_progress rp = { l, i, selfplay_shard_games(l->games,
+	    l->shard_k, l->shard_n) };
 
 	*seen = 0;
 	if (a == NULL)
 		return NULL;
 	if (leaves_play(a, l->r, l->lex, l->t, l->seed + (uint64_t)i - 1,
-	    l->games, l->shard_k, l->shard_n, l->stop, l->progress, l->arg,
-	    e) < 0 || (estimate && (*seen = leaves_estimate(a, l->t, e)) < 0)) {
+	    l->games, l->shard_k, l->shard_n, l->stop, l->progress != NULL ?
+	    round_progress : NULL, &rp, e) < 0 ||
+	    (estimate && (*seen = leaves_estimate(a, l->t, e)) < 0)) {
 		leaves_acc_destroy(a);
 		return NULL;
 	}

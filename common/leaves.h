@@ -72,7 +72,9 @@ int leaves_play(struct leaves_acc *a, const struct rules *r,
 
 /* The rounds of learning (bagsim leaves): round i (from 1) plays, as
  * leaves_play, the games of seed seed + i - 1 of shard shard_k of shard_n
- * with table t, which the caller owns. */
+ * with table t, which the caller owns.  progress (may be NULL) is called
+ * after each game with the round, its games played and its total
+ * (selfplay_shard_games). */
 struct leaves_learn {
 	const struct rules *r;
 	const struct lex *lex;
@@ -80,7 +82,7 @@ struct leaves_learn {
 	uint64_t seed;
 	long games, shard_k, shard_n;
 	volatile sig_atomic_t *stop;                /* may be NULL */
-	void (*progress)(long played, void *arg);   /* may be NULL */
+	void (*progress)(long round, long played, long total, void *arg);
 	void *arg;
 };
 

@@ -310,10 +310,12 @@ START_TEST(learns_the_obvious)
 }
 END_TEST
 static void
-count_games(long played, void *arg)
+count_games(long round, long played, long total, void *arg)
 {
 	long *calls = arg;
 
+	ck_assert_int_eq(round, 2);
+	ck_assert_int_eq(total, 10);
 	ck_assert_int_eq(played, ++*calls);
 }
 

@@ -371,20 +371,16 @@ leaves_out(const char *path, const struct klv *t,
 		exit(TOOL_ERR);
 }
 
-struct leaves_progress {
-	int on;
-	long total;
-	int round, rounds;
-};
-
+/* leaves_progress: a round's games so far (struct leaves_learn), arg
+ * the options. */
 static void
-leaves_progress(long played, void *arg)
+leaves_progress(long round, long played, long total, void *arg)
 {
-	struct leaves_progress *lp = arg;
+	const struct opts *o = arg;
 
-	if (lp->on && (played % 1000 == 0 || played == lp->total))
-		fprintf(stderr, "\rbagsim: round %d/%d: %ld/%ld games", lp->round,
-		    lp->rounds, played, lp->total);
+	if (played % 1000 == 0 || played == total)
+		fprintf(stderr, "\rbagsim: round %ld/%ld: %ld/%ld games", round,
+		    o->rounds, played, total);
 }
 
 /* bagsim leaves merge: accumulators (bagsim leaves -a) of one round's
@@ -434,8 +430,8 @@ cmd_leaves(int argc, char **argv)
 	struct lex *lex;
 	struct klv *t;
 	struct leaves_learn l;
-	struct leaves_progress lp;
 	volatile sig_atomic_t *interrupted;
+	int progress;
 	struct err e;
 	char *deflex = NULL;
 
@@ -461,16 +457,13 @@ cmd_leaves(int argc, char **argv)
 	if ((lex = lex_load_for(o.f.lexicon, &r, &e)) == NULL ||
 	    (t = leaves_table_load(&r, o.f.leaves, &e)) == NULL)
 		tool_die("%s", e.msg);
-	lp.on = !o.quiet && isatty(STDERR_FILENO);
-	lp.total = selfplay_shard_games(o.games, o.shard_k, o.shard_n);
-	lp.rounds = (int)o.rounds;
+	progress = !o.quiet && isatty(STDERR_FILENO);
 	l = (struct leaves_learn){ &r, lex, t, o.seed, o.games, o.shard_k,
-	    o.shard_n, interrupted, leaves_progress, &lp };
+	    o.shard_n, interrupted, progress ? leaves_progress : NULL, &o };
 	for (long round = 1; round <= o.rounds && !*interrupted; round++) {
 		struct leaves_acc *a;
 		long seen;
 
-		lp.round = (int)round;
 		if ((a = leaves_round(&l, round, o.acc == NULL, &seen, &e)) == NULL)
 			tool_die("%s", e.msg);
 		if (o.acc != NULL)
@@ -478,7 +471,7 @@ cmd_leaves(int argc, char **argv)
 		if (!o.quiet)
 			fprintf(stderr, "%sbagsim: round %ld/%ld: %ld games, %" PRIu64
 			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
-			    "credited%s\n", lp.on ? "\r" : "", round, o.rounds,
+			    "credited%s\n", progress ? "\r" : "", round, o.rounds,
 			    a->games, a->samples, leaves_acc_mean(a), seen,
 			    klv_count(t), *interrupted ? " (interrupted)" : "");
 		leaves_acc_destroy(a);
