@@ -255,6 +255,7 @@ selfplay_run_start(struct selfplay_run *run, const struct selfplay *sp,
 	run->games = games;
 	run->shard_k = shard_k;
 	run->shard_n = shard_n;
+	run->total = selfplay_shard_games(games, shard_k, shard_n);
 	run->k = -1;
 	run->played = 0;
 	stats_sets_one(&run->stats, &sp->r, sp->n);

@@ -99,6 +99,7 @@ int selfplay_line(const struct selfplay *sp, long k, FILE *fp);
 struct selfplay_run {
 	uint64_t seed;
 	long games, shard_k, shard_n;
+	long total;                 /* games the shard plays in all */
 	long k;                     /* the game last played; -1 before */
 	long played;
 	struct stats_sets stats;    /* one set: the run's (stats_sets_one) */

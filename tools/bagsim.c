@@ -3,16 +3,13 @@
  * common/stats.c's, the learning of leaves common/leaves.c's; this file is
  * options, files and output. */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include "bag.h"
 #include "game.h"
@@ -166,8 +163,6 @@ get_rules(struct rules *r, const char *name)
 		tool_die("%s: %s", name, e.msg);
 }
 
-/* --- draw --- */
-
 static int
 cmd_draw(int argc, char **argv)
 {
@@ -199,8 +194,6 @@ cmd_draw(int argc, char **argv)
 	return tool_fshut(stdout, "<stdout>", TOOL_OK);
 }
 
-/* --- statistics files (stats.h) --- */
-
 /* write_file: the statistics of m (one set) as a stats file (plot 0),
  * or their chart (plot 1), to path by way of a temporary file.  Returns
  * 0, or -1 after a message. */
@@ -229,12 +222,10 @@ cmd_merge(int argc, char **argv)
 	int ret = TOOL_OK;
 
 	parse_opts(argc, argv, MERGE, &o);
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
+	if (optind == argc)
 		tool_usage(SYNOPSIS);
 	stats_sets_init(&m);
-	for (int i = 0; i < argc; i++)
+	for (int i = optind; i < argc; i++)
 		if (stats_sets_load(&m, argv[i], &e) < 0) {
 			tool_warnerr(argv[i], &e);
 			return TOOL_ERR;
@@ -244,8 +235,6 @@ cmd_merge(int argc, char **argv)
 		ret = TOOL_ERR;
 	return tool_fshut(stdout, "<stdout>", ret);
 }
-
-/* --- play --- */
 
 /* write_gcg: game k of the run of seed base as dir/game-NNNNNN.gcg. */
 static int
@@ -278,7 +267,7 @@ cmd_play(int argc, char **argv)
 	char *deflex = NULL, *deflk = NULL;
 	volatile sig_atomic_t *interrupted;
 	int ret = TOOL_OK, progress, rc = 0;
-	long total, turns;
+	long turns;
 	double t0, last, cpu0, cpu_play;
 
 	parse_opts(argc, argv, PLAY, &o);
@@ -304,7 +293,6 @@ cmd_play(int argc, char **argv)
 	t0 = last = tool_seconds(CLOCK_MONOTONIC);
 	/* CPU seconds, so that --time does not count other work. */
 	cpu0 = tool_seconds(CLOCK_PROCESS_CPUTIME_ID);
-	total = selfplay_shard_games(o.games, o.shard_k, o.shard_n);
 	if (!o.stats)
 		selfplay_header(stdout, o.f.players);
 	while (!*interrupted && (rc = selfplay_run_next(sp, &run, &e)) > 0) {
@@ -321,7 +309,7 @@ cmd_play(int argc, char **argv)
 		    tool_seconds(CLOCK_MONOTONIC) - last > 0.5) {
 			last = tool_seconds(CLOCK_MONOTONIC);
 			fprintf(stderr, "\rbagsim: %ld of %ld games, %.0f games/s ",
-			    run.played, total, run.played / (last - t0));
+			    run.played, run.total, run.played / (last - t0));
 		}
 	}
 	if (rc < 0)
@@ -352,8 +340,6 @@ cmd_play(int argc, char **argv)
 	free(deflex);
 	return tool_fshut(stdout, "<stdout>", ret);
 }
-
-/* --- leaves --- */
 
 /* leaves_out: the table t, or (acc not NULL) one round's credits, to
  * path by way of a temporary file; the run dies if it cannot. */
@@ -395,7 +381,6 @@ cmd_leaves_merge(int argc, char **argv)
 	struct err e;
 	long seen;
 
-	optind = 1;
 	parse_opts(argc, argv, LMERGE, &o);
 	if (o.out == NULL || optind >= argc)
 		tool_usage(SYNOPSIS);
@@ -440,7 +425,6 @@ cmd_leaves(int argc, char **argv)
 	/* From the start: an interrupt while loading writes the table as
 	 * it is. */
 	interrupted = tool_catch_sigint();
-	optind = 1;
 	parse_opts(argc, argv, LEAVES, &o);
 	if (optind != argc || (o.out == NULL) == (o.acc == NULL)) {
 		tool_warn("give one of -o (the table) and -a (one round's credits)");
