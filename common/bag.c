@@ -1,4 +1,5 @@
 /* bag.c — the bag of tiles (bag.h). */
+#include <string.h>
 #include "bag.h"
 
 int
@@ -61,6 +62,21 @@ bag_fill(struct bag *b, struct rng *g, uint8_t rack[RULES_MAX_TILES],
 		got++;
 	}
 	return got;
+}
+
+int
+bag_deal(const struct bag *full, uint64_t seed, uint64_t k, int tiles,
+    uint8_t rack[RULES_MAX_TILES])
+{
+	struct bag b = *full;
+	struct rng g;
+	int n;
+
+	memset(rack, 0, RULES_MAX_TILES);
+	rng_seed(&g, rng_stream_seed(seed, k));
+	for (n = 0; n < tiles && b.n > 0; n++)
+		rack[bag_draw_one(&b, &g)]++;
+	return n;
 }
 
 int

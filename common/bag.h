@@ -47,6 +47,14 @@ int bag_draw_one(struct bag *b, struct rng *g);
 int bag_fill(struct bag *b, struct rng *g, uint8_t rack[RULES_MAX_TILES],
 	int rack_size, uint8_t *drawn);
 
+/* bag_deal: draw k of a study of seed seed (bagsim draw): tiles tiles
+ * drawn from a copy of full (left as it is), the generator seeded with
+ * rng_stream_seed(seed, k), so that draw k is the same whatever draws come
+ * before it.  rack receives them as a count array.  Returns the number
+ * drawn: tiles, or all of full's if it holds fewer. */
+int bag_deal(const struct bag *full, uint64_t seed, uint64_t k, int tiles,
+	uint8_t rack[RULES_MAX_TILES]);
+
 /* bag_return: puts tile t (0 = blank, else a letter) back.  Returns 0, or
  * -1 with e set if the bag is full. */
 int bag_return(struct bag *b, int t, struct err *e);

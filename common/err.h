@@ -21,6 +21,11 @@ struct err {
 void err_set(struct err *e, long line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* err_file: fills e (line 0) with ie's message about file path, naming
+ * the file unless the message does ("path: msg"), for a loader's error
+ * passed on by a function that loads several files. */
+void err_file(struct err *e, const char *path, const struct err *ie);
+
 /* err_clear: empties e (msg "", line 0). */
 void err_clear(struct err *e);
 

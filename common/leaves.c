@@ -1,6 +1,7 @@
 /*
  * leaves.c — leave values learned from self-play (leaves.h).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "move.h"
 #include "rng.h"
 #include "robot.h"
+#include "selfplay.h"
 
 /* Bounds on what a credits file may hold, so that sums cannot overflow
  * (a file bagsim writes stays far inside), and on a value: a million
@@ -34,6 +36,21 @@ leaves_table(const struct rules *r, const struct klv *start, struct err *e)
 		klv_leave_of(t, i, leave);
 		klv_values(t)[i] = klv_leave_value(start, leave);
 	}
+	return t;
+}
+
+struct klv *
+leaves_table_load(const struct rules *r, const char *start, struct err *e)
+{
+	struct klv *k = NULL, *t;
+	struct err ie;
+
+	if (start != NULL && (k = klv_load(start, &ie)) == NULL) {
+		err_file(e, start, &ie);
+		return NULL;
+	}
+	t = leaves_table(r, k, e);
+	klv_destroy(k);
 	return t;
 }
 
@@ -154,6 +171,42 @@ leaves_play(struct leaves_acc *a, const struct rules *r,
 	game_destroy(g);
 	robot_destroy(rb);
 	return rc;
+}
+
+/* A round's progress as leaves_play reports it: with the round and its
+ * total for struct leaves_learn's. */
+struct round_progress {
+	const struct leaves_learn *l;
+	long round, total;
+};
+
+static void
+round_progress(long played, void *arg)
+{
+	const struct round_progress *rp = arg;
+
+	rp->l->progress(rp->round, played, rp->total, rp->l->arg);
+}
+
+struct leaves_acc *
+leaves_round(const struct leaves_learn *l, long i, int estimate, long *seen,
+	struct err *e)
+{
+	struct leaves_acc *a = leaves_acc_create(klv_count(l->t), e);
+	struct round_progress rp = { l, i, selfplay_shard_games(l->games,
+	    l->shard_k, l->shard_n) };
+
+	*seen = 0;
+	if (a == NULL)
+		return NULL;
+	if (leaves_play(a, l->r, l->lex, l->t, l->seed + (uint64_t)i - 1,
+	    l->games, l->shard_k, l->shard_n, l->stop, l->progress != NULL ?
+	    round_progress : NULL, &rp, e) < 0 ||
+	    (estimate && (*seen = leaves_estimate(a, l->t, e)) < 0)) {
+		leaves_acc_destroy(a);
+		return NULL;
+	}
+	return a;
 }
 
 long
@@ -315,4 +368,20 @@ leaves_acc_read(struct leaves_acc *a, const char *rules_name, FILE *fp,
 		return -1;
 	}
 	return 0;
+}
+
+int
+leaves_acc_load(struct leaves_acc *a, const char *rules_name,
+	const char *path, struct err *e)
+{
+	FILE *fp = fopen(path, "r");
+	int rc;
+
+	if (fp == NULL) {
+		err_set(e, 0, "%s", strerror(errno));
+		return -1;
+	}
+	rc = leaves_acc_read(a, rules_name, fp, e);
+	fclose(fp);
+	return rc;
 }

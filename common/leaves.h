@@ -49,6 +49,12 @@ struct leaves_acc {
 struct klv *leaves_table(const struct rules *r, const struct klv *start,
 	struct err *e);
 
+/* leaves_table_load: leaves_table with its values from the KLV file
+ * start (klv_load; NULL: all 0).  Returns the table, or NULL with e set,
+ * the message naming start. */
+struct klv *leaves_table_load(const struct rules *r, const char *start,
+	struct err *e);
+
 /* leaves_acc_create: an empty accumulator for a table of n leaves. */
 struct leaves_acc *leaves_acc_create(uint32_t n, struct err *e);
 void leaves_acc_destroy(struct leaves_acc *a);
@@ -63,6 +69,29 @@ int leaves_play(struct leaves_acc *a, const struct rules *r,
 	const struct lex *lex, struct klv *t, uint64_t seed, long games,
 	long shard_k, long shard_n, volatile sig_atomic_t *stop,
 	void (*progress)(long played, void *arg), void *arg, struct err *e);
+
+/* The rounds of learning (bagsim leaves): round i (from 1) plays, as
+ * leaves_play, the games of seed seed + i - 1 of shard shard_k of shard_n
+ * with table t, which the caller owns.  progress (may be NULL) is called
+ * after each game with the round, its games played and its total
+ * (selfplay_shard_games). */
+struct leaves_learn {
+	const struct rules *r;
+	const struct lex *lex;
+	struct klv *t;
+	uint64_t seed;
+	long games, shard_k, shard_n;
+	volatile sig_atomic_t *stop;                /* may be NULL */
+	void (*progress)(long round, long played, long total, void *arg);
+	void *arg;
+};
+
+/* leaves_round: round i of l: its games credited to a new accumulator,
+ * then (estimate nonzero) l->t re-estimated from them (leaves_estimate)
+ * with *seen the leaves credited, else *seen 0.  Returns the accumulator,
+ * which the caller destroys, or NULL with e set. */
+struct leaves_acc *leaves_round(const struct leaves_learn *l, long i,
+	int estimate, long *seen, struct err *e);
 
 /* leaves_estimate: the values of table t from credits a, as above.
  * Returns how many leaves had credits, or -1 with e set (memory). */
@@ -80,5 +109,11 @@ int leaves_acc_write(const struct leaves_acc *a, const char *rules_name,
 	FILE *fp, struct err *e);
 int leaves_acc_read(struct leaves_acc *a, const char *rules_name, FILE *fp,
 	struct err *e);
+
+/* leaves_acc_load: leaves_acc_read of the file path.  Returns 0, or -1
+ * with e set about the file without naming it (the caller does):
+ * strerror's message, line 0, for a file that cannot be opened. */
+int leaves_acc_load(struct leaves_acc *a, const char *rules_name,
+	const char *path, struct err *e);
 
 #endif

@@ -1619,6 +1619,25 @@ lex_load(const char *path, const struct rules *r, struct err *e)
 }
 
 struct lex *
+lex_load_for(const char *path, const struct rules *r, struct err *e)
+{
+	struct err ie;
+	struct lex *lex = load_path(path, r, 0, &ie);
+
+	if (lex == NULL) {
+		err_file(e, path, &ie);
+		return NULL;
+	}
+	if (!rules_same_alphabet(r, lex_rules_name(lex))) {
+		err_set(e, 0, "%s: lexicon for ruleset %s, not %s", path,
+		    lex_rules_name(lex), r->name);
+		lex_destroy(lex);
+		return NULL;
+	}
+	return lex;
+}
+
+struct lex *
 lex_load_mem_dawg(const void *buf, size_t len, const struct rules *r,
 	struct err *e)
 {

@@ -71,6 +71,13 @@ int lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e);
  * corrupt file gives NULL with e set, never a crash. */
 struct lex *lex_load(const char *path, const struct rules *r, struct err *e);
 
+/* lex_load_for: lex_load for ruleset r (not NULL), refusing a lexicon
+ * built for another alphabet (rules_same_alphabet): NULL with e set to
+ * "PATH: lexicon for ruleset NAME, not R".  Every message names the
+ * file once. */
+struct lex *lex_load_for(const char *path, const struct rules *r,
+	struct err *e);
+
 /* lex_load_dawg: as lex_load, but from an ordverk lexicon reads and checks
  * only the header and the DAWG (a fraction of the file): for tools that
  * only look words up (lex_contains, lex_foreach, lex_follow on the DAWG).

@@ -1,3 +1,5 @@
+#include <errno.h>
+#include <stdlib.h>
 #include "rng.h"
 
 /* splitmix64 (Vigna), used to spread a seed over the 256-bit state. */
@@ -67,4 +69,20 @@ rng_stream_seed(uint64_t base, uint64_t k)
 
 	splitmix64(&x);
 	return splitmix64(&x);
+}
+
+int
+rng_parse_seed(const char *s, uint64_t *seed)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s == '-' || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	*seed = (uint64_t)v;
+	return 0;
 }

@@ -27,4 +27,9 @@ uint64_t rng_below(struct rng *g, uint64_t n);
  * k of a run has the same seed however a run is split into shards. */
 uint64_t rng_stream_seed(uint64_t base, uint64_t k);
 
+/* rng_parse_seed: a seed written as an unsigned number (decimal, 0x hex or
+ * 0 octal, as strtoull with base 0) into *seed.  Returns 0, or -1 for
+ * anything else, a sign or a number past 2^64 - 1 included. */
+int rng_parse_seed(const char *s, uint64_t *seed);
+
 #endif

@@ -1,4 +1,5 @@
 /* selfplay.c — robot self-play games; see selfplay.h. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -77,17 +78,6 @@ selfplay_destroy(struct selfplay *sp)
 	free(sp);
 }
 
-/* file_err: e says what is wrong with file path (from ie), naming it
- * unless ie's message does. */
-static void
-file_err(struct err *e, const char *path, const struct err *ie)
-{
-	if (strstr(ie->msg, path) != NULL)
-		err_set(e, 0, "%s", ie->msg);
-	else
-		err_set(e, 0, "%s: %s", path, ie->msg);
-}
-
 /* The files of f, in the order their errors are reported: the lexicon,
  * the vocabulary, the tables, then the seats. */
 struct selfplay *
@@ -103,7 +93,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 	int eq = 0;
 
 	if ((lex = lex_load(f->lexicon, r, &ie)) == NULL) {
-		file_err(e, f->lexicon, &ie);
+		err_file(e, f->lexicon, &ie);
 		return NULL;
 	}
 	/* A lexicon of another alphabet would load and play nonsense. */
@@ -115,7 +105,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		goto fail;
 	}
 	if (f->vocab != NULL && (vocab = lex_load(f->vocab, r, &ie)) == NULL) {
-		file_err(e, f->vocab, &ie);
+		err_file(e, f->vocab, &ie);
 		goto fail;
 	}
 	for (int i = 0; i < f->players && i < RULES_MAX_PLAYERS; i++)
@@ -123,7 +113,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 	if (lp == NULL && eq)
 		lp = f->default_leaves;
 	if (lp != NULL && (leaves = klv_load(lp, &ie)) == NULL) {
-		file_err(e, lp, &ie);
+		err_file(e, lp, &ie);
 		goto fail;
 	}
 	if (f->players < r->min_players || f->players > r->max_players) {
@@ -135,7 +125,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		const char *p = f->seat_leaves[i];
 
 		if (p != NULL && (own[i] = klv_load(p, &ie)) == NULL) {
-			file_err(e, p, &ie);
+			err_file(e, p, &ie);
 			goto fail;
 		}
 		seats[i].strategy = f->strategy[i];
@@ -255,4 +245,65 @@ selfplay_gcg(const struct selfplay *sp, FILE *fp, const char *note,
 	}
 	return game_write_gcg(sp->g, fp, nicks, names,
 	    sp->lexname[0] != '\0' ? sp->lexname : NULL, note, e);
+}
+
+void
+selfplay_run_start(struct selfplay_run *run, const struct selfplay *sp,
+	uint64_t seed, long games, long shard_k, long shard_n)
+{
+	run->seed = seed;
+	run->games = games;
+	run->shard_k = shard_k;
+	run->shard_n = shard_n;
+	run->total = selfplay_shard_games(games, shard_k, shard_n);
+	run->k = -1;
+	run->played = 0;
+	stats_sets_one(&run->stats, &sp->r, sp->n);
+}
+
+int
+selfplay_run_next(struct selfplay *sp, struct selfplay_run *run,
+	struct err *e)
+{
+	long k = run->k < 0 ? run->shard_k - 1 : run->k + run->shard_n;
+
+	if (k >= run->games)
+		return 0;
+	if (selfplay_game(sp, run->seed, k, e) < 0)
+		return -1;
+	run->k = k;
+	run->played++;
+	stats_game(&run->stats.set[0], sp->g);
+	return 1;
+}
+
+int
+selfplay_shard_parse(const char *s, long *k, long *n, struct err *e)
+{
+	const char *slash = strchr(s, '/');
+	char *end;
+	long kk, nn;
+
+	if (slash == NULL) {
+		err_set(e, 0, "bad shard %s: want K/N", s);
+		return -1;
+	}
+	errno = 0;
+	nn = strtol(slash + 1, &end, 10);
+	if (errno == 0 && *end == '\0' && nn >= 1) {
+		kk = strtol(s, &end, 10);
+		if (errno == 0 && end == slash && kk >= 1 && kk <= nn) {
+			*k = kk;
+			*n = nn;
+			return 0;
+		}
+	}
+	err_set(e, 0, "bad shard %s: want K/N with 1 <= K <= N", s);
+	return -1;
+}
+
+long
+selfplay_shard_games(long games, long k, long n)
+{
+	return games > k - 1 ? (games - k + n) / n : 0;
 }

@@ -28,6 +28,7 @@
 #include "lex.h"
 #include "robot.h"
 #include "rules.h"
+#include "stats.h"
 
 #define SELFPLAY_MAX_TURNS 10000   /* a game that takes more does not end */
 
@@ -89,6 +90,37 @@ uint64_t selfplay_seed(const struct selfplay *sp);
  * of seats 3 and 4).  Both return -1 if fp shows a write error. */
 int selfplay_header(FILE *fp, int nplayers);
 int selfplay_line(const struct selfplay *sp, long k, FILE *fp);
+
+/* A run of games (bagsim play): shard shard_k of shard_n of games games
+ * of base seed seed, and the statistics of the games played so far.
+ * Shard K of N plays the games k with k % N == K - 1: interleaved slices
+ * take equally long, and game k depends only on the base seed and k, so
+ * the shards together are the one big run. */
+struct selfplay_run {
+	uint64_t seed;
+	long games, shard_k, shard_n;
+	long total;                 /* games the shard plays in all */
+	long k;                     /* the game last played; -1 before */
+	long played;
+	struct stats_sets stats;    /* one set: the run's (stats_sets_one) */
+};
+
+/* selfplay_run_start: run before its first game, its statistics those
+ * of sp's ruleset and seats.  selfplay_run_next: plays the run's next
+ * game (selfplay_game; its number in run->k) and adds it to run->stats.
+ * Returns 1, 0 when the run has played all its games, or -1 with e
+ * set. */
+void selfplay_run_start(struct selfplay_run *run, const struct selfplay *sp,
+	uint64_t seed, long games, long shard_k, long shard_n);
+int selfplay_run_next(struct selfplay *sp, struct selfplay_run *run,
+	struct err *e);
+
+/* selfplay_shard_parse: a shard "K/N" (1 <= K <= N, decimal) into *k and
+ * *n.  Returns 0, or -1 with e set ("bad shard S: want K/N", or "... with
+ * 1 <= K <= N").  selfplay_shard_games: how many games shard K of N of a
+ * run of games games plays (those k < games with k % N == K - 1). */
+int selfplay_shard_parse(const char *s, long *k, long *n, struct err *e);
+long selfplay_shard_games(long games, long k, long n);
 
 /* selfplay_gcg: the game last played as GCG (game_write_gcg): the seats'
  * names as nicknames, their strategies as names, the lexicon's file name

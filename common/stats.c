@@ -370,6 +370,30 @@ stats_sets_init(struct stats_sets *m)
 	memset(m, 0, sizeof *m);
 }
 
+void
+stats_sets_one(struct stats_sets *m, const struct rules *r, long players)
+{
+	stats_sets_init(m);
+	m->n = 1;
+	m->r[0] = *r;
+	stats_init(&m->set[0], r->name, players);
+}
+
+int
+stats_sets_load(struct stats_sets *m, const char *path, struct err *e)
+{
+	FILE *fp = fopen(path, "r");
+	int rc;
+
+	if (fp == NULL) {
+		err_set(e, 0, "%s", strerror(errno));
+		return -1;
+	}
+	rc = stats_sets_read(m, fp, e);
+	fclose(fp);
+	return rc;
+}
+
 int
 stats_sets_read(struct stats_sets *m, FILE *fp, struct err *e)
 {

@@ -110,6 +110,16 @@ struct stats_sets {
 void stats_sets_init(struct stats_sets *m);
 int stats_sets_read(struct stats_sets *m, FILE *fp, struct err *e);
 
+/* stats_sets_load: stats_sets_read of the file path.  Returns 0, or -1
+ * with e set about the file without naming it (the caller does):
+ * strerror's message, line 0, for a file that cannot be opened. */
+int stats_sets_load(struct stats_sets *m, const char *path, struct err *e);
+
+/* stats_sets_one: one empty set, of ruleset r (copied) and players
+ * players a game: the statistics of one run (bagsim play). */
+void stats_sets_one(struct stats_sets *m, const struct rules *r,
+	long players);
+
 /* stats_table: the table of bagsim(1) STATISTICS, tab-separated with a
  * header line: each statistic, then residence_X for each letter X of
  * ruleset r that has tiles, with n, the mean and its 95 % interval (the

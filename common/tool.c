@@ -13,6 +13,7 @@
 #include "tool.h"
 
 static const char *progname = "ordverk";
+static volatile sig_atomic_t interrupted;
 
 void
 tool_init(const char *argv0)
@@ -296,6 +297,40 @@ tool_version(void)
 }
 
 void
+tool_usage(const char *synopsis)
+{
+	fputs(synopsis, stderr);
+	exit(TOOL_ERR);
+}
+
+void
+tool_help(const char *synopsis)
+{
+	fputs(synopsis, stdout);
+	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
+}
+
+void
+tool_options(const struct tool_option *opts, size_t n, unsigned cmd,
+	struct option *lo, char *optstring)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!(opts[i].cmds & cmd))
+			continue;
+		*lo++ = opts[i].lo;
+		if (opts[i].lo.val > 0 && opts[i].lo.val < 256) {
+			optstring[k++] = (char)opts[i].lo.val;
+			if (opts[i].lo.has_arg == required_argument)
+				optstring[k++] = ':';
+		}
+	}
+	memset(lo, 0, sizeof *lo);
+	optstring[k] = '\0';
+}
+
+void
 tool_lines_init(struct tool_lines *l, FILE *fp, const char *name)
 {
 	l->fp = fp;
@@ -568,6 +603,45 @@ tool_atomic_abort(struct tool_atomic *a)
 	free(a->tmp);
 	a->fp = NULL;
 	a->path = a->tmp = NULL;
+}
+
+int
+tool_atomic_finish(struct tool_atomic *a, int rc, const struct err *e)
+{
+	if (rc >= 0)
+		return tool_atomic_commit(a);
+	tool_warnerr(a->path, e);
+	tool_atomic_abort(a);
+	return -1;
+}
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+volatile sig_atomic_t *
+tool_catch_sigint(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	return &interrupted;
+}
+
+double
+tool_seconds(clockid_t clock)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clock, &ts) < 0)
+		return 0;
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static char *

@@ -2,8 +2,9 @@
  * tool.h — support shared by the tools' main()s, and only by them.
  *
  * This is the one module of common/ that prints and exits, and the one with
- * process-wide state: the program name, set once by tool_init().  Library
- * modules never call anything here.
+ * process-wide state: the program name, set once by tool_init(), and the
+ * flag that SIGINT sets (tool_catch_sigint).  Library modules never call
+ * anything here.
  *
  * Diagnostics all have the form "prog: file:line: message" (file and line
  * left out when not known).  Exit codes: 0 success, 1 negative answer,
@@ -12,9 +13,12 @@
 #ifndef ORDVERK_TOOL_H
 #define ORDVERK_TOOL_H
 
+#include <getopt.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "err.h"
 #include "rules.h"
 
@@ -131,7 +135,24 @@ struct lex *tool_lexicon_get(struct tool_lexicons *c, const char *path,
 void tool_lexicons_free(struct tool_lexicons *c);
 
 /* tool_version: prints "prog (ordverk) VERSION" to stdout, exits 0. */
+/* tool_version: prints "prog (ordverk) VERSION" to stdout, exits 0.
+ * tool_usage: prints synopsis (the man page's SYNOPSIS) to stderr and
+ * exits 2; tool_help: to stdout, and exits 0 (2 on a write error). */
 void tool_version(void) __attribute__((noreturn));
+void tool_usage(const char *synopsis) __attribute__((noreturn));
+void tool_help(const char *synopsis) __attribute__((noreturn));
+
+/* The options of a tool with commands: each getopt_long entry with the
+ * commands (bits of cmds) that take it.  tool_options: the entries of
+ * opts[0..n) that command bit cmd takes, in order, into lo (room for n +
+ * 1; ended by a zero entry) and their short twins (val < 256, with ':'
+ * after those that take an argument) into optstring (room for 2n + 1). */
+struct tool_option {
+	struct option lo;
+	unsigned cmds;
+};
+void tool_options(const struct tool_option *opts, size_t n, unsigned cmd,
+	struct option *lo, char *optstring);
 
 /* Line reader over a FILE: getline with a line counter, CR LF handling and a
  * length cap.  tool_readline returns the line length without its line end
@@ -185,6 +206,20 @@ struct tool_atomic {
 FILE *tool_atomic_open(struct tool_atomic *a, const char *path);
 int tool_atomic_commit(struct tool_atomic *a);
 void tool_atomic_abort(struct tool_atomic *a);
+
+/* tool_atomic_finish: after writing to a->fp, with rc what the writer
+ * returned and e its error: commits a when rc >= 0 (tool_atomic_commit),
+ * else prints e about the path and aborts a.  Returns 0, or -1 after a
+ * message. */
+int tool_atomic_finish(struct tool_atomic *a, int rc, const struct err *e);
+
+/* tool_catch_sigint: from now on SIGINT only sets the flag returned (for
+ * runs that end cleanly after the work in hand, and for the library's
+ * stop flags).  tool_seconds: clock's time in seconds (CLOCK_MONOTONIC,
+ * or CLOCK_PROCESS_CPUTIME_ID for this process's CPU time), 0 if it
+ * cannot be read. */
+volatile sig_atomic_t *tool_catch_sigint(void);
+double tool_seconds(clockid_t clock);
 
 /* tool_colour: whether to colour output to fp for a --color=WHEN argument:
  * "always" 1, "never" 0, "auto" (or NULL) 1 when fp is a terminal and

@@ -94,6 +94,38 @@ START_TEST(draw_all_is_the_bag_and_reproducible)
 }
 END_TEST
 
+/* Deals: draw k of a seed is the same whatever comes before it, leaves
+ * the full bag as it is, and stops at the bag's end.  The racks of seed 3
+ * on is by hand from bagsim draw -r is -n 2 -s 3 (tests/cli/bagsim). */
+START_TEST(deal_by_number)
+{
+	const struct rules *r = R("is");
+	struct bag full, copy;
+	uint8_t rack[RULES_MAX_TILES], want[RULES_MAX_TILES];
+	uint8_t c[RULES_MAX_TILES];
+
+	ck_assert_int_eq(bag_init(&full, r, NULL), 0);
+	copy = full;
+	ck_assert_int_eq(bag_deal(&full, 3, 1, 7, rack), 7);
+	rack_of(r, "ELOSÉÍÖ", want);
+	ck_assert_mem_eq(rack, want, sizeof rack);
+	ck_assert_int_eq(bag_deal(&full, 3, 0, 7, rack), 7);
+	rack_of(r, "BEMNRSY", want);
+	ck_assert_mem_eq(rack, want, sizeof rack);
+	ck_assert_mem_eq(&full, &copy, sizeof full);
+	/* Another seed, another rack; asking for more than the bag holds
+	 * deals the whole bag. */
+	ck_assert_int_eq(bag_deal(&full, 4, 0, 7, rack), 7);
+	ck_assert(memcmp(rack, want, sizeof rack) != 0);
+	ck_assert_int_eq(bag_deal(&full, 3, 0, 500, rack), 100);
+	bag_counts(&full, c);
+	ck_assert_mem_eq(rack, c, sizeof rack);
+	ck_assert_int_eq(bag_deal(&full, 3, 0, 0, rack), 0);
+	memset(want, 0, sizeof want);
+	ck_assert_mem_eq(rack, want, sizeof rack);
+}
+END_TEST
+
 START_TEST(fill_and_return)
 {
 	const struct rules *r = R("no");
@@ -213,6 +245,7 @@ main(void)
 
 	tcase_add_test(tc, contents_equal_tables);
 	tcase_add_test(tc, draw_all_is_the_bag_and_reproducible);
+	tcase_add_test(tc, deal_by_number);
 	tcase_add_test(tc, fill_and_return);
 	tcase_add_test(tc, exchange_threshold);
 	tcase_add_test(tc, exchange_draws_before_returning);

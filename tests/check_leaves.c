@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "klv.h"
 #include "leaves.h"
@@ -66,6 +67,51 @@ START_TEST(table_from_start)
 	}
 	ck_assert_uint_eq(big, 4);
 	klv_destroy(t);
+	klv_destroy(start);
+}
+END_TEST
+
+/* A table loaded from a file has the values of table_from_start; no file
+ * gives all 0; a missing or broken file is named once in the message. */
+START_TEST(table_load)
+{
+	struct rules r;
+	struct klv *start = tiny_table(&r), *t, *u;
+	struct err e;
+	char path[] = "/tmp/check_leaves_XXXXXX";
+	int fd = mkstemp(path);
+	FILE *fp = fdopen(fd, "w");
+	char want[sizeof path + 64];
+
+	ck_assert_ptr_nonnull(fp);
+	for (uint32_t i = 0; i < klv_count(start); i++)
+		klv_values(start)[i] = 1000 * (int32_t)i - 2500;
+	ck_assert_int_eq(klv_write(start, fp, &e), 0);
+	ck_assert_int_eq(fclose(fp), 0);
+	r.rack_size = 5;
+	t = leaves_table_load(&r, path, &e);
+	ck_assert_msg(t != NULL, "%s", e.msg);
+	u = leaves_table(&r, start, &e);
+	ck_assert_uint_eq(klv_count(t), 11);
+	ck_assert_mem_eq(klv_values(t), klv_values(u), 11 * sizeof(int32_t));
+	klv_destroy(t);
+	klv_destroy(u);
+	t = leaves_table_load(&r, NULL, &e);
+	ck_assert_uint_eq(klv_count(t), 11);
+	for (uint32_t i = 0; i < 11; i++)
+		ck_assert_int_eq(klv_values(t)[i], 0);
+	klv_destroy(t);
+	/* Three bytes: too short for a KLV file. */
+	fp = fopen(path, "w");
+	fputs("KLV", fp);
+	fclose(fp);
+	ck_assert_ptr_null(leaves_table_load(&r, path, &e));
+	snprintf(want, sizeof want, "%s: KLV: file too short (3 bytes)", path);
+	ck_assert_str_eq(e.msg, want);
+	unlink(path);
+	ck_assert_ptr_null(leaves_table_load(&r, path, &e));
+	snprintf(want, sizeof want, "%s: cannot open", path);
+	ck_assert_str_eq(e.msg, want);
 	klv_destroy(start);
 }
 END_TEST
@@ -152,6 +198,27 @@ START_TEST(acc_round_trip)
 		ck_assert_int_eq(leaves_acc_read(b, "en", fp, &e), -1);
 		ck_assert_int_eq(e.line, 8);
 		fclose(fp);
+	}
+	/* By path: added as read; a missing file has strerror's message. */
+	{
+		char path[] = "/tmp/check_leaves_XXXXXX";
+		int fd = mkstemp(path);
+
+		fp = fdopen(fd, "w");
+		ck_assert_ptr_nonnull(fp);
+		fwrite(buf, 1, len, fp);
+		fclose(fp);
+		ck_assert_int_eq(leaves_acc_load(b, "en", path, &e), 0);
+		/* 6 games read twice, 1 from the bad file's header before
+		 * its bad line, 3 now. */
+		ck_assert_int_eq(b->count[2], 15);
+		ck_assert_int_eq(b->games, 10);
+		ck_assert_int_eq(leaves_acc_load(b, "da", path, &e), -1);
+		ck_assert_int_eq(e.line, 2);
+		unlink(path);
+		ck_assert_int_eq(leaves_acc_load(b, "en", path, &e), -1);
+		ck_assert_int_eq(e.line, 0);
+		ck_assert_str_eq(e.msg, "No such file or directory");
 	}
 	free(buf);
 	leaves_acc_destroy(a);
@@ -242,6 +309,74 @@ START_TEST(learns_the_obvious)
 	lex_destroy(lex);
 }
 END_TEST
+static void
+count_games(long round, long played, long total, void *arg)
+{
+	long *calls = arg;
+
+	ck_assert_int_eq(round, 2);
+	ck_assert_int_eq(total, 10);
+	ck_assert_int_eq(played, ++*calls);
+}
+
+/* A round is leaves_play of its seed then leaves_estimate: round 2 of
+ * seed 7, shard 2 of 3 of 30 games (10 games: 1, 4, ..., 28), against
+ * the two calls by hand; without estimating, the table stays as it is. */
+START_TEST(round_is_play_and_estimate)
+{
+	static const char *const words[] = {
+		"AE", "AI", "AN", "AS", "AT", "EN", "ES", "ET", "IN", "IS",
+		"IT", "ON", "TO", "ANT", "EAT", "NET", "NOT", "ONE", "SAT", "SET",
+		"TEN", "TIN", "SEAT", "STONE", "NOTES", "SATIN", "RED", "RAT",
+		"LOT", "SUN", "BET", "CAT", "MET", "HEN", "WET", "YET", NULL
+	};
+	struct rules r = *rules_builtin("en");
+	struct lex *lex = test_lex_from_words(&r, words);
+	struct klv *t1 = leaves_table(&r, NULL, NULL);
+	struct klv *t2 = leaves_table(&r, NULL, NULL);
+	struct leaves_learn l = { &r, lex, t1, 7, 30, 2, 3, NULL, count_games,
+	    NULL };
+	struct leaves_acc *a, *b;
+	struct err e;
+	long calls = 0, seen = -1, seen2;
+	uint32_t n = klv_count(t1), nonzero = 0;
+
+	ck_assert_ptr_nonnull(t1);
+	ck_assert_ptr_nonnull(t2);
+	l.arg = &calls;
+	a = leaves_round(&l, 2, 1, &seen, &e);
+	ck_assert_msg(a != NULL, "%s", e.msg);
+	ck_assert_int_eq(a->games, 10);
+	ck_assert_int_eq(calls, 10);
+	b = leaves_acc_create(n, &e);
+	ck_assert_int_eq(leaves_play(b, &r, lex, t2, 8, 30, 2, 3, NULL, NULL,
+	    NULL, &e), 0);
+	seen2 = leaves_estimate(b, t2, &e);
+	ck_assert_int_gt(seen2, 0);
+	ck_assert_int_eq(seen, seen2);
+	ck_assert_uint_eq(a->samples, b->samples);
+	ck_assert_int_eq(a->total, b->total);
+	ck_assert_mem_eq(a->count, b->count, n * sizeof *a->count);
+	ck_assert_mem_eq(klv_values(t1), klv_values(t2), n * sizeof(int32_t));
+	for (uint32_t i = 0; i < n; i++)
+		nonzero += klv_values(t1)[i] != 0;
+	ck_assert_uint_gt(nonzero, 0);
+	leaves_acc_destroy(a);
+	leaves_acc_destroy(b);
+	/* Credits only: a's are b's again, and the table is untouched. */
+	memcpy(klv_values(t2), klv_values(t1), n * sizeof(int32_t));
+	calls = 0;
+	a = leaves_round(&l, 2, 0, &seen, &e);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(seen, 0);
+	ck_assert_mem_eq(klv_values(t1), klv_values(t2), n * sizeof(int32_t));
+	leaves_acc_destroy(a);
+	klv_destroy(t1);
+	klv_destroy(t2);
+	lex_destroy(lex);
+}
+END_TEST
+
 static Suite *
 leaves_suite(void)
 {
@@ -250,8 +385,10 @@ leaves_suite(void)
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, table_from_start);
+	tcase_add_test(tc, table_load);
 	tcase_add_test(tc, estimate_by_hand);
 	tcase_add_test(tc, acc_round_trip);
+	tcase_add_test(tc, round_is_play_and_estimate);
 	tcase_add_test(tc, learns_the_obvious);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1025,6 +1025,36 @@ START_TEST(kwg_too_many_nodes)
 END_TEST
 #undef N
 
+/* A lexicon of en loads for en, not for no (another alphabet); a
+ * missing file is named once. */
+START_TEST(load_for_ruleset)
+{
+	static const char *const words[] = { "CAT", "DOG", NULL };
+	struct rules en = *rules_builtin("en");
+	struct lex *lex = test_lex_from_words(&en, words), *back;
+	char path[] = "/tmp/check_lex_XXXXXX", want[128];
+	int fd = mkstemp(path);
+	FILE *fp = fdopen(fd, "wb");
+	struct err e;
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(lex_write(lex, fp, &e), 0);
+	ck_assert_int_eq(fclose(fp), 0);
+	back = lex_load_for(path, &en, &e);
+	ck_assert_msg(back != NULL, "%s", e.msg);
+	ck_assert_uint_eq(lex_word_count(back), 2);
+	lex_destroy(back);
+	ck_assert_ptr_null(lex_load_for(path, rules_builtin("no"), &e));
+	snprintf(want, sizeof want, "%s: lexicon for ruleset en, not no", path);
+	ck_assert_str_eq(e.msg, want);
+	unlink(path);
+	ck_assert_ptr_null(lex_load_for(path, &en, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, path));
+	ck_assert_ptr_null(strstr(strstr(e.msg, path) + 1, path));
+	lex_destroy(lex);
+}
+END_TEST
+
 START_TEST(load_file_errors)
 {
 	struct err e;
@@ -1174,6 +1204,7 @@ main(void)
 	tcase_add_test(file_tc, flipped_bits);
 	tcase_add_test(file_tc, structural_checks);
 	tcase_add_test(file_tc, load_file_errors);
+	tcase_add_test(file_tc, load_for_ruleset);
 	tcase_add_test(kwg_tc, kwg_round_trip);
 	tcase_add_test(kwg_tc, kwg_too_many_nodes);
 	suite_add_tcase(s, build_tc);

@@ -49,6 +49,27 @@ START_TEST(below_in_range_and_fair)
 }
 END_TEST
 
+START_TEST(parse_seeds)
+{
+	uint64_t v = 7;
+
+	ck_assert_int_eq(rng_parse_seed("0", &v), 0);
+	ck_assert_uint_eq(v, 0);
+	ck_assert_int_eq(rng_parse_seed("0x10", &v), 0);
+	ck_assert_uint_eq(v, 16);
+	ck_assert_int_eq(rng_parse_seed("010", &v), 0);
+	ck_assert_uint_eq(v, 8);
+	ck_assert_int_eq(rng_parse_seed("18446744073709551615", &v), 0);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	v = 7;
+	ck_assert_int_eq(rng_parse_seed("18446744073709551616", &v), -1);
+	ck_assert_int_eq(rng_parse_seed("-1", &v), -1);
+	ck_assert_int_eq(rng_parse_seed("", &v), -1);
+	ck_assert_int_eq(rng_parse_seed("12x", &v), -1);
+	ck_assert_uint_eq(v, 7);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -58,6 +79,7 @@ main(void)
 	tcase_add_test(tc, reference_sequence);
 	tcase_add_test(tc, same_seed_same_numbers);
 	tcase_add_test(tc, below_in_range_and_fair);
+	tcase_add_test(tc, parse_seeds);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }

@@ -215,6 +215,94 @@ START_TEST(open_files)
 }
 END_TEST
 
+/* A run of 7 games of seed 4 in shards 1/3, 2/3 and 3/3: games 0, 3, 6;
+ * 1, 4; 2, 5, each the game selfplay_game plays alone, and the shards'
+ * statistics merged are those of the one run. */
+START_TEST(runs_and_shards)
+{
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = test_default_lex(r, "en", "runs_and_shards");
+	struct selfplay_seat seats[2] = { { ROBOT_FULLSTERKUR, NULL },
+	    { ROBOT_AMLODI, NULL } };
+	static const long want[3][3] = { { 0, 3, 6 }, { 1, 4, -1 },
+	    { 2, 5, -1 } };
+	struct selfplay *sp, *alone;
+	struct selfplay_run one, part;
+	struct stats merged;
+	struct err e;
+
+	if (lex == NULL)
+		return;
+	sp = selfplay_create(r, lex, NULL, 2, seats, &e);
+	alone = selfplay_create(r, lex, NULL, 2, seats, &e);
+	ck_assert_ptr_nonnull(sp);
+	ck_assert_ptr_nonnull(alone);
+	selfplay_run_start(&one, sp, 4, 7, 1, 1);
+	ck_assert_int_eq(one.total, 7);
+	ck_assert_int_eq(one.stats.n, 1);
+	ck_assert_str_eq(one.stats.set[0].rules, "en");
+	while (selfplay_run_next(sp, &one, &e) == 1)
+		;
+	ck_assert_int_eq(one.played, 7);
+	ck_assert_int_eq(one.k, 6);
+	ck_assert_uint_eq(one.stats.set[0].games, 7);
+	stats_init(&merged, "en", 2);
+	for (int sh = 0; sh < 3; sh++) {
+		int i = 0;
+
+		selfplay_run_start(&part, sp, 4, 7, sh + 1, 3);
+		while (selfplay_run_next(sp, &part, &e) == 1) {
+			ck_assert_int_eq(part.k, want[sh][i]);
+			ck_assert_int_eq(selfplay_game(alone, 4, part.k, &e), 0);
+			ck_assert_int_eq(game_score(selfplay_last(sp), 0),
+			    game_score(selfplay_last(alone), 0));
+			ck_assert_int_eq(game_turns(selfplay_last(sp)),
+			    game_turns(selfplay_last(alone)));
+			i++;
+		}
+		ck_assert_int_eq(part.played, sh == 0 ? 3 : 2);
+		ck_assert_int_eq(part.total, part.played);
+		ck_assert_int_eq(stats_merge(&merged, &part.stats.set[0], &e), 0);
+	}
+	ck_assert_mem_eq(&merged, &one.stats.set[0], sizeof merged);
+	selfplay_destroy(sp);
+	selfplay_destroy(alone);
+	lex_destroy(lex);
+}
+END_TEST
+
+/* Shards by hand: 3/8 of 20 games plays 2, 10 and 18. */
+START_TEST(shards)
+{
+	static const char *const bad[] = {
+		"3", "0/2", "3/2", "1/0", "/2", "2/", "1/2/3", "a/2", "1 /2",
+		"-1/2", "1/99999999999999999999", NULL
+	};
+	struct err e;
+	long k = 0, n = 0;
+
+	ck_assert_int_eq(selfplay_shard_parse("3/8", &k, &n, &e), 0);
+	ck_assert_int_eq(k, 3);
+	ck_assert_int_eq(n, 8);
+	ck_assert_int_eq(selfplay_shard_games(20, 3, 8), 3);
+	ck_assert_int_eq(selfplay_shard_games(18, 3, 8), 2);
+	ck_assert_int_eq(selfplay_shard_games(19, 3, 8), 3);
+	ck_assert_int_eq(selfplay_shard_games(2, 3, 8), 0);
+	ck_assert_int_eq(selfplay_shard_games(0, 1, 1), 0);
+	ck_assert_int_eq(selfplay_shard_games(5, 1, 1), 5);
+	ck_assert_int_eq(selfplay_shard_parse("1/1", &k, &n, &e), 0);
+	ck_assert_int_eq(k * n, 1);
+	for (int i = 0; bad[i] != NULL; i++)
+		ck_assert_msg(selfplay_shard_parse(bad[i], &k, &n, &e) == -1,
+		    "%s", bad[i]);
+	ck_assert_str_eq(e.msg, "bad shard 1/99999999999999999999: want K/N "
+	    "with 1 <= K <= N");
+	selfplay_shard_parse("3", &k, &n, &e);
+	ck_assert_str_eq(e.msg, "bad shard 3: want K/N");
+	ck_assert_int_eq(k * n, 1);
+}
+END_TEST
+
 static Suite *
 selfplay_suite(void)
 {
@@ -225,6 +313,8 @@ selfplay_suite(void)
 	tcase_add_test(tc, names_and_games);
 	tcase_add_test(tc, three_players);
 	tcase_add_test(tc, open_files);
+	tcase_add_test(tc, shards);
+	tcase_add_test(tc, runs_and_shards);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -2,6 +2,7 @@
  * intervals computed by hand, the stats file written and read back, its
  * errors, the table and the chart. */
 #include <math.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "game.h"
 #include "stats.h"
@@ -348,6 +349,47 @@ START_TEST(sets_by_ruleset)
 }
 END_TEST
 
+/* Files by path: read as stats_sets_read, a missing one refused with
+ * strerror's message; one run's set is empty, of its ruleset. */
+START_TEST(sets_load_and_one)
+{
+	static const char en[] = "#bagsim-stats 1\nrules\ten\nplayers\t2\n"
+	    "games\t2\nstat\tturns\t2\t62\t1924\n";
+	char path[] = "/tmp/check_stats_XXXXXX";
+	int fd = mkstemp(path);
+	FILE *fp = fdopen(fd, "w");
+	struct stats_sets m;
+	struct err e;
+
+	ck_assert_ptr_nonnull(fp);
+	fputs(en, fp);
+	fclose(fp);
+	stats_sets_init(&m);
+	ck_assert_int_eq(stats_sets_load(&m, path, &e), 0);
+	ck_assert_int_eq(stats_sets_load(&m, path, &e), 0);
+	ck_assert_int_eq(m.n, 1);
+	ck_assert_uint_eq(m.set[0].games, 4);
+	ck_assert_int_eq(m.set[0].st[STATS_TURNS].sum, 124);
+	fp = fopen(path, "w");
+	fputs("#bagsim-stats 1\nrules\ten\ngames\tx\n", fp);
+	fclose(fp);
+	ck_assert_int_eq(stats_sets_load(&m, path, &e), -1);
+	ck_assert_int_eq(e.line, 3);
+	unlink(path);
+	ck_assert_int_eq(stats_sets_load(&m, path, &e), -1);
+	ck_assert_int_eq(e.line, 0);
+	ck_assert_str_eq(e.msg, "No such file or directory");
+	ck_assert_uint_eq(m.set[0].games, 4);
+	stats_sets_one(&m, rules_builtin("is-old"), 3);
+	ck_assert_int_eq(m.n, 1);
+	ck_assert_str_eq(m.r[0].name, "is-old");
+	ck_assert_str_eq(m.set[0].rules, "is-old");
+	ck_assert_int_eq(m.set[0].players, 3);
+	ck_assert_uint_eq(m.set[0].games, 0);
+	ck_assert_uint_eq(m.set[0].st[STATS_TURNS].n, 0);
+}
+END_TEST
+
 /* CR LF line ends and comments are read; the hand example's table. */
 START_TEST(table_by_hand)
 {
@@ -483,6 +525,7 @@ stats_suite(void)
 	tcase_add_test(file, file_round_trip);
 	tcase_add_test(file, malformed_refused);
 	tcase_add_test(file, sets_by_ruleset);
+	tcase_add_test(file, sets_load_and_one);
 	tcase_add_test(out, table_by_hand);
 	tcase_add_test(out, plot_letters);
 	tcase_add_test(out, two_sets_out);

@@ -1,5 +1,7 @@
 /* check_tool.c — the tools' support module: numbers, lines, errors,
  * buffered output, whole files and lexicons. */
+/* check_tool.c — the tools' support module: numbers, lines, errors. */
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <string.h>
@@ -164,6 +166,21 @@ START_TEST(err_truncates)
 	ck_assert_int_eq(e.line, 7);
 	ck_assert_uint_eq(strlen(e.msg), ERR_MSG_MAX - 1);
 	err_set(NULL, 1, "ignored");
+}
+END_TEST
+
+/* A loader's error passed on names its file once. */
+START_TEST(err_names_file)
+{
+	struct err ie, e;
+
+	err_set(&ie, 3, "bad node count 9");
+	err_file(&e, "t.klv2", &ie);
+	ck_assert_str_eq(e.msg, "t.klv2: bad node count 9");
+	ck_assert_int_eq(e.line, 0);
+	err_set(&ie, 0, "t.klv2: cannot open");
+	err_file(&e, "t.klv2", &ie);
+	ck_assert_str_eq(e.msg, "t.klv2: cannot open");
 }
 END_TEST
 
@@ -349,6 +366,101 @@ START_TEST(atomic_link_and_device)
 }
 END_TEST
 
+/* A finished write is renamed over its path; a failed one leaves
+ * neither the path nor a temporary beside it. */
+START_TEST(atomic_finish)
+{
+	char dir[] = "/tmp/check_tool_XXXXXX", path[64], buf[16] = "";
+	struct tool_atomic a;
+	struct err e;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/out", dir);
+	fp = tool_atomic_open(&a, path);
+	ck_assert_ptr_nonnull(fp);
+	fputs("done\n", fp);
+	ck_assert_int_eq(tool_atomic_finish(&a, 0, NULL), 0);
+	fp = fopen(path, "r");
+	ck_assert_ptr_nonnull(fgets(buf, sizeof buf, fp));
+	fclose(fp);
+	ck_assert_str_eq(buf, "done\n");
+	ck_assert_int_eq(unlink(path), 0);
+	fp = tool_atomic_open(&a, path);
+	ck_assert_ptr_nonnull(fp);
+	fputs("half", fp);
+	err_set(&e, 0, "the writer failed");
+	ck_assert_int_eq(tool_atomic_finish(&a, -1, &e), -1);
+	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(rmdir(dir), 0);    /* empty: no temporary left */
+}
+END_TEST
+
+/* SIGINT sets the flag and no longer ends the process; the clocks run
+ * forward. */
+START_TEST(sigint_and_clocks)
+{
+	volatile sig_atomic_t *flag = tool_catch_sigint();
+	double t0 = tool_seconds(CLOCK_MONOTONIC);
+	double c0 = tool_seconds(CLOCK_PROCESS_CPUTIME_ID);
+	volatile unsigned long spin = 0;
+
+	ck_assert_int_eq(*flag, 0);
+	ck_assert_int_eq(raise(SIGINT), 0);
+	ck_assert_int_eq(*flag, 1);
+	*flag = 0;
+	ck_assert(t0 > 0);
+	while (tool_seconds(CLOCK_PROCESS_CPUTIME_ID) <= c0)
+		spin++;
+	ck_assert(tool_seconds(CLOCK_MONOTONIC) >= t0);
+	signal(SIGINT, SIG_DFL);
+}
+END_TEST
+
+/* A command's options: its entries in order, its option string, and
+ * getopt_long over them (an abbreviation, a long option alone, another
+ * command's option refused). */
+START_TEST(command_options)
+{
+	enum { ONE = 1, TWO = 2 };
+	static const struct tool_option opts[] = {
+		{ { "count", required_argument, NULL, 'n' }, ONE },
+		{ { "help", no_argument, NULL, 'h' }, ONE | TWO },
+		{ { "out", required_argument, NULL, 'o' }, TWO },
+		{ { "seed", required_argument, NULL, 's' }, ONE | TWO },
+		{ { "seat1", required_argument, NULL, 1001 }, ONE },
+	};
+	struct option lo[6];
+	char optstring[11], a0[] = "x", a1[] = "--co", a2[] = "5",
+	    a3[] = "--seat1=f", a4[] = "-hs9", a5[] = "--out", a6[] = "o";
+	char *argv[] = { a0, a1, a2, a3, a4, a5, a6, NULL };
+	int got[8], n = 0, c;
+
+	tool_options(opts, 5, ONE, lo, optstring);
+	ck_assert_str_eq(optstring, "n:hs:");
+	ck_assert_str_eq(lo[0].name, "count");
+	ck_assert_str_eq(lo[2].name, "seed");
+	ck_assert_int_eq(lo[3].val, 1001);
+	ck_assert_ptr_null(lo[4].name);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(7, argv, optstring, lo, NULL)) != -1 && n < 8)
+		got[n++] = c;
+	ck_assert_int_eq(n, 5);
+	ck_assert_int_eq(got[0], 'n');
+	ck_assert_int_eq(got[1], 1001);
+	ck_assert_int_eq(got[2], 'h');
+	ck_assert_int_eq(got[3], 's');
+	ck_assert_int_eq(got[4], '?');     /* --out is TWO's */
+	tool_options(opts, 5, TWO, lo, optstring);
+	ck_assert_str_eq(optstring, "ho:s:");
+	ck_assert_str_eq(lo[1].name, "out");
+	ck_assert_ptr_null(lo[3].name);
+	opterr = 1;
+	optind = 1;
+}
+END_TEST
+
 int
 main(void)
 {
@@ -361,8 +473,12 @@ main(void)
 	tcase_add_test(tc, fdline_crlf_and_limits);
 	tcase_add_test(tc, fdline_long_lines_across_reads);
 	tcase_add_test(tc, err_truncates);
+	tcase_add_test(tc, err_names_file);
 	tcase_add_test(tc, numbered_names);
 	tcase_add_test(tc, colour_choice);
+	tcase_add_test(tc, atomic_finish);
+	tcase_add_test(tc, sigint_and_clocks);
+	tcase_add_test(tc, command_options);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("io");
 	tcase_add_test(tc, out_buffer_pieces_and_errors);

@@ -3,24 +3,21 @@
  * common/stats.c's, the learning of leaves common/leaves.c's; this file is
  * options, files and output. */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include "bag.h"
 #include "game.h"
 #include "klv.h"
 #include "leaves.h"
 #include "lex.h"
-#include "robot.h"
 #include "rng.h"
+#include "robot.h"
 #include "rules.h"
 #include "selfplay.h"
 #include "stats.h"
@@ -37,101 +34,75 @@
 	"              [-k start.klv2] [-R rounds] [-x K/N -a acc | -o out.klv2]\n" \
 	"       bagsim leaves merge -r ruleset [-k start.klv2] -o out.klv2 acc ...\n"
 
-static void usage(void) __attribute__((noreturn));
-static void help(void) __attribute__((noreturn));
+/* Every command's options, in the order getopt_long names an ambiguous
+ * abbreviation's candidates in (lexicon twice: leaves and play list it
+ * in different places). */
+enum { DRAW = 1, PLAY = 2, MERGE = 4, LEAVES = 8, LMERGE = 16 };
+static const struct tool_option options[] = {
+	{ { "acc", required_argument, NULL, 'a' }, LEAVES },
+	{ { "count", required_argument, NULL, 'n' }, DRAW },
+	{ { "gcg", required_argument, NULL, 'd' }, PLAY },
+	{ { "games", required_argument, NULL, 'g' }, PLAY | LEAVES },
+	{ { "help", no_argument, NULL, 'h' }, DRAW | PLAY | MERGE },
+	{ { "lexicon", required_argument, NULL, 'l' }, LEAVES },
+	{ { "leaves", required_argument, NULL, 'k' }, PLAY | LEAVES | LMERGE },
+	{ { "leaves1", required_argument, NULL, 1001 }, PLAY },
+	{ { "leaves2", required_argument, NULL, 1002 }, PLAY },
+	{ { "leaves3", required_argument, NULL, 1003 }, PLAY },
+	{ { "leaves4", required_argument, NULL, 1004 }, PLAY },
+	{ { "lexicon", required_argument, NULL, 'l' }, PLAY },
+	{ { "out", required_argument, NULL, 'o' }, LEAVES | LMERGE },
+	{ { "stats-out", required_argument, NULL, 'o' }, PLAY },
+	{ { "p1", required_argument, NULL, '1' }, PLAY },
+	{ { "p2", required_argument, NULL, '2' }, PLAY },
+	{ { "p3", required_argument, NULL, '3' }, PLAY },
+	{ { "p4", required_argument, NULL, '4' }, PLAY },
+	{ { "players", required_argument, NULL, 'P' }, PLAY },
+	{ { "plot", required_argument, NULL, 'p' }, PLAY | MERGE },
+	{ { "quiet", no_argument, NULL, 'q' }, PLAY | LEAVES },
+	{ { "rules", required_argument, NULL, 'r' }, DRAW | PLAY | LEAVES | LMERGE },
+	{ { "rounds", required_argument, NULL, 'R' }, LEAVES },
+	{ { "seed", required_argument, NULL, 's' }, DRAW | PLAY | LEAVES },
+	{ { "shard", required_argument, NULL, 'x' }, PLAY | LEAVES },
+	{ { "stats", no_argument, NULL, 'S' }, PLAY },
+	{ { "tiles", required_argument, NULL, 't' }, DRAW },
+	{ { "time", no_argument, NULL, 'T' }, PLAY },
+	{ { "vocab", required_argument, NULL, 'V' }, PLAY },
+};
+#define NOPTIONS (sizeof options / sizeof options[0])
 
-static void
-usage(void)
-{
-	fputs(SYNOPSIS, stderr);
-	exit(TOOL_ERR);
-}
-
-static void
-help(void)
-{
-	fputs(SYNOPSIS, stdout);
-	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
-}
-
-static volatile sig_atomic_t interrupted;
-
-static void
-on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
-/* catch_sigint: SIGINT sets interrupted: the run ends after its game. */
-static void
-catch_sigint(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-}
-
-/* The options of every command; each takes those its option string names,
- * the caller setting the defaults. */
+/* The options of a command, the caller setting the defaults.  The files
+ * and seats are play's for selfplay_open (robots 0, Fullsterkur, by
+ * default); leaves takes the lexicon and the table. */
 struct opts {
-	const char *rules, *lex, *vocab, *leaves, *out, *plot, *gcgdir, *acc;
-	const char *seatleaves[RULES_MAX_PLAYERS];
-	enum robot_strategy strat[RULES_MAX_PLAYERS];
+	struct selfplay_files f;
+	const char *rules, *out, *plot, *gcgdir, *acc;
 	long count, tiles, games, min_games, players, rounds, shard_k, shard_n;
 	uint64_t seed;
 	int quiet, stats, time;
 };
 
-static uint64_t
-parse_seed(const char *s)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	if (*s == '-' || *s == '\0')
-		tool_die("bad seed: %s", s);
-	v = strtoull(s, &end, 0);
-	if (errno != 0 || *end != '\0')
-		tool_die("bad seed: %s", s);
-	return (uint64_t)v;
-}
-
-/* parse_shard: "K/N", 1 <= K <= N, or the run dies. */
+/* parse_opts: getopt_long over argv into o, with the options of command
+ * cmd; a bad value ends the run. */
 static void
-parse_shard(char *arg, long *k, long *n)
+parse_opts(int argc, char **argv, unsigned cmd, struct opts *o)
 {
-	char *slash = strchr(arg, '/');
-
-	if (slash == NULL)
-		tool_die("bad shard %s: want K/N", arg);
-	*slash = '\0';
-	if (tool_parse_long(slash + 1, 1, LONG_MAX, n) < 0 ||
-	    tool_parse_long(arg, 1, *n, k) < 0)
-		tool_die("bad shard %s/%s: want K/N with 1 <= K <= N", arg,
-		    slash + 1);
-}
-
-/* parse_opts: getopt_long over argv into o; a bad value ends the run. */
-static void
-parse_opts(int argc, char **argv, const char *optstring,
-    const struct option *lo, struct opts *o)
-{
+	struct option lo[NOPTIONS + 1];
+	char optstring[2 * NOPTIONS + 1];
+	struct err e;
 	int c;
+
+	tool_options(options, NOPTIONS, cmd, lo, optstring);
 
 	while ((c = getopt_long(argc, argv, optstring, lo, NULL)) != -1) {
 		switch (c) {
 		case '1': case '2': case '3': case '4':
-			if (robot_parse_strategy(optarg, &o->strat[c - '1']) < 0)
+			if (robot_parse_strategy(optarg, &o->f.strategy[c - '1']) < 0)
 				tool_die("unknown robot: %s (fullsterkur, "
 				    "midlungur, halfdraettingur, amlodi, equity)", optarg);
 			break;
 		case 1001: case 1002: case 1003: case 1004:
-			o->seatleaves[c - 1001] = optarg;
+			o->f.seat_leaves[c - 1001] = optarg;
 			break;
 		case 'P':
 			if (tool_parse_long(optarg, 1, RULES_MAX_PLAYERS, &o->players) < 0)
@@ -155,33 +126,28 @@ parse_opts(int argc, char **argv, const char *optstring,
 			break;
 		case 'S': o->stats = 1; break;
 		case 'T': o->time = 1; break;
-		case 'V': o->vocab = optarg; break;
+		case 'V': o->f.vocab = optarg; break;
 		case 'a': o->acc = optarg; break;
 		case 'd': o->gcgdir = optarg; break;
-		case 'h': help();
-		case 'k': o->leaves = optarg; break;
-		case 'l': o->lex = optarg; break;
+		case 'h': tool_help(SYNOPSIS);
+		case 'k': o->f.leaves = optarg; break;
+		case 'l': o->f.lexicon = optarg; break;
 		case 'o': o->out = optarg; break;
 		case 'p': o->plot = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case 'r': o->rules = optarg; break;
-		case 's': o->seed = parse_seed(optarg); break;
-		case 'x': parse_shard(optarg, &o->shard_k, &o->shard_n); break;
-		default: usage();
+		case 's':
+			if (rng_parse_seed(optarg, &o->seed) < 0)
+				tool_die("bad seed: %s", optarg);
+			break;
+		case 'x':
+			if (selfplay_shard_parse(optarg, &o->shard_k, &o->shard_n,
+			    &e) < 0)
+				tool_die("%s", e.msg);
+			break;
+		default: tool_usage(SYNOPSIS);
 		}
 	}
-}
-
-/* die_file: exits with an error about file path (its message may
- * already name it). */
-static void die_file(const char *path, const struct err *e)
-	__attribute__((noreturn));
-static void
-die_file(const char *path, const struct err *e)
-{
-	if (strstr(e->msg, path) != NULL)
-		tool_die("%s", e->msg);
-	tool_die("%s: %s", path, e->msg);
 }
 
 static void
@@ -191,74 +157,42 @@ get_rules(struct rules *r, const char *name)
 
 	if (name == NULL) {
 		tool_warn("a ruleset is needed (-r)");
-		usage();
+		tool_usage(SYNOPSIS);
 	}
 	if (rules_get(r, name, &e) < 0)
 		tool_die("%s: %s", name, e.msg);
 }
 
-/* load_klv: the leave table path, or the run dies. */
-static struct klv *
-load_klv(const char *path)
-{
-	struct klv *k;
-	struct err e;
-
-	if ((k = klv_load(path, &e)) == NULL)
-		die_file(path, &e);
-	return k;
-}
-
-/* --- draw --- */
-
 static int
 cmd_draw(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "count", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "tiles", required_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { .count = 1, .tiles = -1 };
 	struct rules r;
-	struct bag b0, b;
-	struct rng g;
+	struct bag full;
 	struct err e;
 	char out[RULES_MAX_TILES * 16 + BAG_MAX * 8];
 
-	parse_opts(argc, argv, "hn:r:s:t:", longopts, &o);
+	parse_opts(argc, argv, DRAW, &o);
 	if (optind != argc)
-		usage();
+		tool_usage(SYNOPSIS);
 	get_rules(&r, o.rules);
-	if (bag_init(&b0, &r, &e) < 0)
+	if (bag_init(&full, &r, &e) < 0)
 		tool_die("%s", e.msg);
 	if (o.tiles < 0)
 		o.tiles = r.rack_size;
-	if (o.tiles > b0.n)
+	if (o.tiles > full.n)
 		tool_die("-t %ld: the %s bag has only %d tiles", o.tiles, r.name,
-		    b0.n);
-	for (long k = 0; k < o.count; k++) {
-		uint8_t rack[RULES_MAX_TILES] = { 0 };
-		/* A fresh bag per draw, seeded per draw: draw k is the same
-		 * whatever the count. */
-		b = b0;
-		rng_seed(&g, rng_stream_seed(o.seed, (uint64_t)k));
-		for (long i = 0; i < o.tiles; i++)
-			rack[bag_draw_one(&b, &g)]++;
+		    full.n);
+	for (long k = 0; k < o.count && !ferror(stdout); k++) {
+		uint8_t rack[RULES_MAX_TILES];
+
+		bag_deal(&full, o.seed, (uint64_t)k, (int)o.tiles, rack);
 		if (game_format_rack(&r, rack, out, sizeof out) < 0)
 			tool_die("rack too long");
-		fputs(out, stdout);
-		putchar('\n');
-		if (ferror(stdout))
-			break;
+		puts(out);
 	}
 	return tool_fshut(stdout, "<stdout>", TOOL_OK);
 }
-
-/* --- statistics files (stats.h) --- */
 
 /* write_file: the statistics of m (one set) as a stats file (plot 0),
  * or their chart (plot 1), to path by way of a temporary file.  Returns
@@ -277,66 +211,29 @@ write_file(const char *path, const struct stats_sets *m, int plot)
 	return tool_atomic_commit(&a);
 }
 
-/* read_file: adds the stats file path to its set of m (stats_sets_read).
- * Returns 0, or -1 after a message. */
-static int
-read_file(const char *path, struct stats_sets *m)
-{
-	FILE *fp = fopen(path, "r");
-	struct err e;
-	int rc;
-
-	if (fp == NULL) {
-		tool_warn("%s:", path);
-		return -1;
-	}
-	if ((rc = stats_sets_read(m, fp, &e)) < 0)
-		tool_warnerr(path, &e);
-	fclose(fp);
-	return rc;
-}
-
 /* bagsim merge: the files of one ruleset merged, or of two side by
  * side. */
 static int
 cmd_merge(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "plot", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { 0 };
 	struct stats_sets m;
+	struct err e;
 	int ret = TOOL_OK;
 
-	parse_opts(argc, argv, "hp:", longopts, &o);
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		usage();
+	parse_opts(argc, argv, MERGE, &o);
+	if (optind == argc)
+		tool_usage(SYNOPSIS);
 	stats_sets_init(&m);
-	for (int i = 0; i < argc; i++)
-		if (read_file(argv[i], &m) < 0)
+	for (int i = optind; i < argc; i++)
+		if (stats_sets_load(&m, argv[i], &e) < 0) {
+			tool_warnerr(argv[i], &e);
 			return TOOL_ERR;
+		}
 	stats_sets_table(stdout, &m);
 	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
 		ret = TOOL_ERR;
 	return tool_fshut(stdout, "<stdout>", ret);
-}
-
-/* --- play --- */
-
-/* seconds: the clock's time (CLOCK_PROCESS_CPUTIME_ID: this process's CPU
- * seconds, so that --time does not count other work on the machine). */
-static double
-seconds(clockid_t clock)
-{
-	struct timespec ts;
-
-	if (clock_gettime(clock, &ts) < 0)
-		return 0;
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* write_gcg: game k of the run of seed base as dir/game-NNNNNN.gcg. */
@@ -356,156 +253,92 @@ write_gcg(const char *dir, long k, uint64_t base, const struct selfplay *sp)
 	snprintf(note, sizeof note, "bagsim seed %" PRIu64 " game %ld", base, k);
 	if ((fp = tool_atomic_open(&a, path)) == NULL)
 		return -1;
-	if (selfplay_gcg(sp, fp, note, &e) < 0) {
-		tool_warnerr(path, &e);
-		tool_atomic_abort(&a);
-		return -1;
-	}
-	return tool_atomic_commit(&a);
+	return tool_atomic_finish(&a, selfplay_gcg(sp, fp, note, &e), &e);
 }
 
 static int
 cmd_play(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "gcg", required_argument, NULL, 'd' },
-		{ "games", required_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "leaves", required_argument, NULL, 'k' },
-		{ "leaves1", required_argument, NULL, 1001 },
-		{ "leaves2", required_argument, NULL, 1002 },
-		{ "leaves3", required_argument, NULL, 1003 },
-		{ "leaves4", required_argument, NULL, 1004 },
-		{ "lexicon", required_argument, NULL, 'l' },
-		{ "stats-out", required_argument, NULL, 'o' },
-		{ "p1", required_argument, NULL, '1' },
-		{ "p2", required_argument, NULL, '2' },
-		{ "p3", required_argument, NULL, '3' },
-		{ "p4", required_argument, NULL, '4' },
-		{ "players", required_argument, NULL, 'P' },
-		{ "plot", required_argument, NULL, 'p' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "shard", required_argument, NULL, 'x' },
-		{ "stats", no_argument, NULL, 'S' },
-		{ "time", no_argument, NULL, 'T' },
-		{ "vocab", required_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { .games = 1, .players = 2, .shard_k = 1, .shard_n = 1 };
-	struct selfplay_files f;
 	struct selfplay *sp;
 	struct rules r;
-	struct stats_sets m;    /* one set: this run's */
+	struct selfplay_run run;
 	struct err e;
 	char *deflex = NULL, *deflk = NULL;
-	int ret = TOOL_OK, progress;
-	long played = 0, total, turns_played = 0;
+	volatile sig_atomic_t *interrupted;
+	int ret = TOOL_OK, progress, rc = 0;
+	long turns;
 	double t0, last, cpu0, cpu_play;
 
-	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
-		o.strat[i] = ROBOT_FULLSTERKUR;
-	parse_opts(argc, argv, "1:2:3:4:P:STd:g:hk:l:o:p:qr:s:V:x:", longopts,
-	    &o);
+	parse_opts(argc, argv, PLAY, &o);
 	if (optind != argc)
-		usage();
+		tool_usage(SYNOPSIS);
 	get_rules(&r, o.rules);
-	if (o.lex == NULL &&
-	    (o.lex = deflex = tool_default_lexicon(&r)) == NULL)
+	if (o.f.lexicon == NULL &&
+	    (o.f.lexicon = deflex = tool_default_lexicon(&r)) == NULL)
 		tool_die("no default lexicon for %s; give one with -l", r.name);
 	/* Without -k, equity robots take the ruleset's own table, NAME.klv2
 	 * beside its default lexicon, where there is one; --leavesN is seat
 	 * N's own table. */
-	memset(&f, 0, sizeof f);
-	f.lexicon = o.lex;
-	f.vocab = o.vocab;
-	f.leaves = o.leaves;
-	f.default_leaves = o.leaves == NULL ? deflk = tool_default_leaves(&r) :
-	    NULL;
-	memcpy(f.seat_leaves, o.seatleaves, sizeof f.seat_leaves);
-	memcpy(f.strategy, o.strat, sizeof f.strategy);
-	f.players = (int)o.players;
-	if ((sp = selfplay_open(&r, &f, &e)) == NULL)
+	if (o.f.leaves == NULL)
+		o.f.default_leaves = deflk = tool_default_leaves(&r);
+	o.f.players = (int)o.players;
+	if ((sp = selfplay_open(&r, &o.f, &e)) == NULL)
 		tool_die("%s", e.msg);
 	if (o.gcgdir != NULL && mkdir(o.gcgdir, 0777) < 0 && errno != EEXIST)
 		tool_die("%s:", o.gcgdir);
-	stats_sets_init(&m);
-	m.n = 1;
-	m.r[0] = r;
-	stats_init(&m.set[0], r.name, o.players);
-	catch_sigint();
+	selfplay_run_start(&run, sp, o.seed, o.games, o.shard_k, o.shard_n);
+	interrupted = tool_catch_sigint();
 	progress = !o.quiet && isatty(STDERR_FILENO);
-	t0 = last = seconds(CLOCK_MONOTONIC);
-	cpu0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
-	total = o.games > o.shard_k - 1 ?
-	    (o.games - o.shard_k + o.shard_n) / o.shard_n : 0;
+	t0 = last = tool_seconds(CLOCK_MONOTONIC);
+	/* CPU seconds, so that --time does not count other work. */
+	cpu0 = tool_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	if (!o.stats)
-		selfplay_header(stdout, f.players);
-	/* Shard K of N plays the games k with k % N == K - 1: interleaved
-	 * slices take equally long, and game k's seed depends only on the
-	 * base seed and k, so the shards together are the one big run. */
-	for (long k = o.shard_k - 1; k < o.games && !interrupted; k += o.shard_n) {
-		if (selfplay_game(sp, o.seed, k, &e) < 0)
-			tool_die("%s", e.msg);
-		stats_game(&m.set[0], selfplay_last(sp));
-		played++;
-		turns_played += game_turns(selfplay_last(sp));
+		selfplay_header(stdout, o.f.players);
+	while (!*interrupted && (rc = selfplay_run_next(sp, &run, &e)) > 0) {
 		if (!o.stats)
-			selfplay_line(sp, k, stdout);
-		if (o.gcgdir != NULL && write_gcg(o.gcgdir, k, o.seed, sp) < 0) {
+			selfplay_line(sp, run.k, stdout);
+		if (o.gcgdir != NULL &&
+		    write_gcg(o.gcgdir, run.k, o.seed, sp) < 0) {
 			ret = TOOL_ERR;
 			break;
 		}
 		if (ferror(stdout))
 			break;
-		if (progress && (played & 15) == 0 &&
-		    seconds(CLOCK_MONOTONIC) - last > 0.5) {
-			last = seconds(CLOCK_MONOTONIC);
+		if (progress && (run.played & 15) == 0 &&
+		    tool_seconds(CLOCK_MONOTONIC) - last > 0.5) {
+			last = tool_seconds(CLOCK_MONOTONIC);
 			fprintf(stderr, "\rbagsim: %ld of %ld games, %.0f games/s ",
-			    played, total, played / (last - t0));
+			    run.played, run.total, run.played / (last - t0));
 		}
 	}
-	cpu_play = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+	if (rc < 0)
+		tool_die("%s", e.msg);
+	cpu_play = tool_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+	turns = (long)run.stats.set[0].st[STATS_TURNS].sum;
 	if (progress)
 		fprintf(stderr, "\r%40s\r", "");
 	if (o.time)
 		fprintf(stderr, "bagsim: %ld games, %ld turns in %.3f CPU s "
 		    "(%.0f games/s, %.0f turns/s) after %.3f CPU s loading\n",
-		    played, turns_played, cpu_play,
-		    cpu_play > 0 ? played / cpu_play : 0,
-		    cpu_play > 0 ? turns_played / cpu_play : 0, cpu0);
-	if (o.stats || interrupted)
-		stats_table(o.stats ? stdout : stderr, &m.set[0], &r);
-	if (interrupted) {
-		tool_warn("interrupted after %ld games", played);
+		    run.played, turns, cpu_play,
+		    cpu_play > 0 ? run.played / cpu_play : 0,
+		    cpu_play > 0 ? turns / cpu_play : 0, cpu0);
+	if (o.stats || *interrupted)
+		stats_table(o.stats ? stdout : stderr, &run.stats.set[0], &r);
+	if (*interrupted) {
+		tool_warn("interrupted after %ld games", run.played);
 		if (ret == TOOL_OK)
 			ret = TOOL_NO;
 	}
-	if (o.out != NULL && write_file(o.out, &m, 0) < 0)
+	if (o.out != NULL && write_file(o.out, &run.stats, 0) < 0)
 		ret = TOOL_ERR;
-	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
+	if (o.plot != NULL && write_file(o.plot, &run.stats, 1) < 0)
 		ret = TOOL_ERR;
 	selfplay_destroy(sp);
 	free(deflk);
 	free(deflex);
 	return tool_fshut(stdout, "<stdout>", ret);
-}
-
-/* --- leaves --- */
-
-/* The ruleset's table of leaves, its values from the KLV file start
- * (NULL: all 0). */
-static struct klv *
-leaves_from(const struct rules *r, const char *start)
-{
-	struct klv *t, *k = start != NULL ? load_klv(start) : NULL;
-	struct err e;
-
-	if ((t = leaves_table(r, k, &e)) == NULL)
-		tool_die("%s", e.msg);
-	klv_destroy(k);
-	return t;
 }
 
 /* leaves_out: the table t, or (acc not NULL) one round's credits, to
@@ -518,32 +351,22 @@ leaves_out(const char *path, const struct klv *t,
 	struct err e;
 	FILE *fp;
 
-	if ((fp = tool_atomic_open(&at, path)) == NULL)
-		exit(TOOL_ERR);
-	if ((acc != NULL ? leaves_acc_write(acc, rules_name, fp, &e) :
-	    klv_write(t, fp, &e)) < 0) {
-		tool_warnerr(path, &e);
-		tool_atomic_abort(&at);
-		exit(TOOL_ERR);
-	}
-	if (tool_atomic_commit(&at) < 0)
+	if ((fp = tool_atomic_open(&at, path)) == NULL ||
+	    tool_atomic_finish(&at, acc != NULL ? leaves_acc_write(acc,
+	    rules_name, fp, &e) : klv_write(t, fp, &e), &e) < 0)
 		exit(TOOL_ERR);
 }
 
-struct leaves_progress {
-	int on;
-	long total;
-	int round, rounds;
-};
-
+/* leaves_progress: a round's games so far (struct leaves_learn), arg
+ * the options. */
 static void
-leaves_progress(long played, void *arg)
+leaves_progress(long round, long played, long total, void *arg)
 {
-	struct leaves_progress *lp = arg;
+	const struct opts *o = arg;
 
-	if (lp->on && (played % 1000 == 0 || played == lp->total))
-		fprintf(stderr, "\rbagsim: round %d/%d: %ld/%ld games", lp->round,
-		    lp->rounds, played, lp->total);
+	if (played % 1000 == 0 || played == total)
+		fprintf(stderr, "\rbagsim: round %ld/%ld: %ld/%ld games", round,
+		    o->rounds, played, total);
 }
 
 /* bagsim leaves merge: accumulators (bagsim leaves -a) of one round's
@@ -551,12 +374,6 @@ leaves_progress(long played, void *arg)
 static int
 cmd_leaves_merge(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "leaves", required_argument, NULL, 'k' },
-		{ "out", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { 0 };
 	struct rules r;
 	struct klv *t;
@@ -564,23 +381,18 @@ cmd_leaves_merge(int argc, char **argv)
 	struct err e;
 	long seen;
 
-	optind = 1;
-	parse_opts(argc, argv, "r:k:o:", lo, &o);
+	parse_opts(argc, argv, LMERGE, &o);
 	if (o.out == NULL || optind >= argc)
-		usage();
+		tool_usage(SYNOPSIS);
 	get_rules(&r, o.rules);
-	t = leaves_from(&r, o.leaves);
-	if ((a = leaves_acc_create(klv_count(t), &e)) == NULL)
+	if ((t = leaves_table_load(&r, o.f.leaves, &e)) == NULL ||
+	    (a = leaves_acc_create(klv_count(t), &e)) == NULL)
 		tool_die("%s", e.msg);
-	for (int i = optind; i < argc; i++) {
-		FILE *fp = fopen(argv[i], "r");
-
-		if (fp == NULL)
-			tool_die("%s: %s", argv[i], strerror(errno));
-		if (leaves_acc_read(a, r.name, fp, &e) < 0)
-			tool_die("%s:%ld: %s", argv[i], e.line, e.msg);
-		fclose(fp);
-	}
+	for (int i = optind; i < argc; i++)
+		if (leaves_acc_load(a, r.name, argv[i], &e) < 0) {
+			tool_warnerr(argv[i], &e);
+			exit(TOOL_ERR);
+		}
 	if ((seen = leaves_estimate(a, t, &e)) < 0)
 		tool_die("%s", e.msg);
 	leaves_out(o.out, t, NULL, NULL);
@@ -597,24 +409,14 @@ cmd_leaves_merge(int argc, char **argv)
 static int
 cmd_leaves(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "lexicon", required_argument, NULL, 'l' },
-		{ "games", required_argument, NULL, 'g' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "leaves", required_argument, NULL, 'k' },
-		{ "rounds", required_argument, NULL, 'R' },
-		{ "shard", required_argument, NULL, 'x' },
-		{ "acc", required_argument, NULL, 'a' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o = { .games = 1000, .min_games = 1, .seed = 1, .rounds = 1,
 	    .shard_k = 1, .shard_n = 1 };
 	struct rules r;
 	struct lex *lex;
 	struct klv *t;
+	struct leaves_learn l;
+	volatile sig_atomic_t *interrupted;
+	int progress;
 	struct err e;
 	char *deflex = NULL;
 
@@ -622,53 +424,40 @@ cmd_leaves(int argc, char **argv)
 		return cmd_leaves_merge(argc - 1, argv + 1);
 	/* From the start: an interrupt while loading writes the table as
 	 * it is. */
-	catch_sigint();
-	optind = 1;
-	parse_opts(argc, argv, "r:l:g:s:k:R:x:a:o:q", lo, &o);
+	interrupted = tool_catch_sigint();
+	parse_opts(argc, argv, LEAVES, &o);
 	if (optind != argc || (o.out == NULL) == (o.acc == NULL)) {
 		tool_warn("give one of -o (the table) and -a (one round's credits)");
-		usage();
+		tool_usage(SYNOPSIS);
 	}
 	if (o.acc != NULL && o.rounds != 1)
 		tool_die("-a writes one round's credits: -R must be 1");
 	if (o.shard_n > 1 && o.acc == NULL)
 		tool_die("a shard (-x) writes its credits: give -a, then merge");
 	get_rules(&r, o.rules);
-	if (o.lex == NULL &&
-	    (o.lex = deflex = tool_default_lexicon(&r)) == NULL)
+	if (o.f.lexicon == NULL &&
+	    (o.f.lexicon = deflex = tool_default_lexicon(&r)) == NULL)
 		tool_die("no lexicon for ruleset %s: give -l", r.name);
-	if ((lex = lex_load(o.lex, &r, &e)) == NULL)
-		die_file(o.lex, &e);
-	if (!rules_same_alphabet(&r, lex_rules_name(lex)))
-		tool_die("%s: lexicon for ruleset %s, not %s", o.lex,
-		    lex_rules_name(lex), r.name);
-	t = leaves_from(&r, o.leaves);
-	for (long round = 1; round <= o.rounds && !interrupted; round++) {
-		struct leaves_acc *a = leaves_acc_create(klv_count(t), &e);
-		struct leaves_progress lp;
-		long seen = 0;
+	if ((lex = lex_load_for(o.f.lexicon, &r, &e)) == NULL ||
+	    (t = leaves_table_load(&r, o.f.leaves, &e)) == NULL)
+		tool_die("%s", e.msg);
+	progress = !o.quiet && isatty(STDERR_FILENO);
+	l = (struct leaves_learn){ &r, lex, t, o.seed, o.games, o.shard_k,
+	    o.shard_n, interrupted, progress ? leaves_progress : NULL, &o };
+	for (long round = 1; round <= o.rounds && !*interrupted; round++) {
+		struct leaves_acc *a;
+		long seen;
 
-		if (a == NULL)
-			tool_die("%s", e.msg);
-		lp.on = !o.quiet && isatty(STDERR_FILENO);
-		lp.total = (o.games - o.shard_k + o.shard_n) / o.shard_n;
-		lp.round = (int)round;
-		lp.rounds = (int)o.rounds;
-		/* Round r plays the games of seed + r - 1. */
-		if (leaves_play(a, &r, lex, t, o.seed + (uint64_t)round - 1,
-		    o.games, o.shard_k, o.shard_n, &interrupted, leaves_progress,
-		    &lp, &e) < 0)
+		if ((a = leaves_round(&l, round, o.acc == NULL, &seen, &e)) == NULL)
 			tool_die("%s", e.msg);
 		if (o.acc != NULL)
 			leaves_out(o.acc, NULL, a, r.name);
-		else if ((seen = leaves_estimate(a, t, &e)) < 0)
-			tool_die("%s", e.msg);
 		if (!o.quiet)
 			fprintf(stderr, "%sbagsim: round %ld/%ld: %ld games, %" PRIu64
 			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
-			    "credited%s\n", lp.on ? "\r" : "", round, o.rounds,
+			    "credited%s\n", progress ? "\r" : "", round, o.rounds,
 			    a->games, a->samples, leaves_acc_mean(a), seen,
-			    klv_count(t), interrupted ? " (interrupted)" : "");
+			    klv_count(t), *interrupted ? " (interrupted)" : "");
 		leaves_acc_destroy(a);
 	}
 	if (o.out != NULL)
@@ -686,10 +475,10 @@ main(int argc, char **argv)
 
 	tool_init(argv[0]);
 	if (argc < 2)
-		usage();
+		tool_usage(SYNOPSIS);
 	cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
-		help();
+		tool_help(SYNOPSIS);
 	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-v") == 0)
 		tool_version();
 	argc--;
@@ -703,5 +492,5 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "leaves") == 0)
 		return cmd_leaves(argc, argv);
 	tool_warn("unknown command: %s", cmd);
-	usage();
+	tool_usage(SYNOPSIS);
 }
