@@ -782,17 +782,9 @@ tool_lexicon_get(struct tool_lexicons *c, const char *lexpath,
 		return NULL;
 	}
 	err_clear(&e);
-	c->lex[i] = lex_load(path, r, &e);
-	if (c->lex[i] == NULL) {
+	/* Another alphabet would give nonsense words: refused. */
+	if ((c->lex[i] = lex_load_for(path, r, &e)) == NULL)
 		tool_warn("%s", e.msg);     /* it names the file */
-	} else if (!rules_same_alphabet(r, lex_rules_name(c->lex[i]))) {
-		/* Tiles are alphabet indices: another alphabet would give
-		 * nonsense words.  (no and no-nsf, is and is-old share one.) */
-		tool_warn("%s: lexicon for ruleset %s, not %s", path,
-		    lex_rules_name(c->lex[i]), r->name);
-		lex_destroy(c->lex[i]);
-		c->lex[i] = NULL;
-	}
 	free(path);
 	return c->lex[i];
 }
