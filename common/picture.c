@@ -194,6 +194,59 @@ svg_tile(FILE *fp, const struct rules *r, int x, int y, int s, uint8_t t,
 	    blank ? 0 : r->values[l]);
 }
 
+/* svg_board: the labels and the squares, the board's top at top. */
+static void
+svg_board(FILE *fp, const struct rules *r, int top)
+{
+	int rows = r->rows, cols = r->cols, row, col;
+
+	/* Labels: columns A.. above, rows 1.. left (SPEC §2.2). */
+	for (col = 0; col < cols; col++)
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"13\" "
+		    "text-anchor=\"middle\" fill=\"#555555\">%c</text>\n",
+		    MARGIN + col * SQ + SQ / 2, top - 9, 'A' + col);
+	for (row = 0; row < rows; row++)
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"13\" "
+		    "text-anchor=\"end\" fill=\"#555555\">%d</text>\n",
+		    MARGIN - 6, top + row * SQ + SQ / 2 + 5, row + 1);
+	/* The squares, premiums labelled, the start starred. */
+	for (row = 0; row < rows; row++)
+		for (col = 0; col < cols; col++) {
+			int prem = r->premium[row * cols + col];
+			int x = MARGIN + col * SQ, y = top + row * SQ;
+
+			if (prem > SQ_QW)
+				prem = SQ_PLAIN;
+			fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+			    "height=\"%d\" fill=\"%s\" stroke=\"#fbfaf5\" "
+			    "stroke-width=\"1.5\"/>", x, y, SQ, SQ,
+			    svg_fill[prem]);
+			if (row == r->start_row && col == r->start_col)
+				fprintf(fp, "<text x=\"%d\" y=\"%d\" "
+				    "font-size=\"22\" text-anchor=\"middle\" "
+				    "fill=\"%s\">\u2605</text>", x + SQ / 2,
+				    y + SQ / 2 + 8, svg_ink[prem]);
+			else if (prem != SQ_PLAIN)
+				fprintf(fp, "<text x=\"%d\" y=\"%d\" "
+				    "font-size=\"12\" font-weight=\"bold\" "
+				    "text-anchor=\"middle\" fill=\"%s\">%s"
+				    "</text>", x + SQ / 2, y + SQ / 2 + 4,
+				    svg_ink[prem], label[prem]);
+			fputc('\n', fp);
+		}
+}
+
+int
+picture_svg_board(FILE *fp, const struct rules *r, struct err *e)
+{
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" "
+	    "height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">"
+	    "<defs><g id=\"ov-board\">\n");
+	svg_board(fp, r, MARGIN);
+	fputs("</g></defs></svg>\n", fp);
+	return finish(fp, e);
+}
+
 int
 picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 {
@@ -237,40 +290,10 @@ picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 		picture_xml_text(fp, pic->title);
 		fputs("</text>\n", fp);
 	}
-	/* Labels: columns A.. above, rows 1.. left (SPEC §2.2). */
-	for (col = 0; col < cols; col++)
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"13\" "
-		    "text-anchor=\"middle\" fill=\"#555555\">%c</text>\n",
-		    MARGIN + col * SQ + SQ / 2, top - 9, 'A' + col);
-	for (row = 0; row < rows; row++)
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"13\" "
-		    "text-anchor=\"end\" fill=\"#555555\">%d</text>\n",
-		    MARGIN - 6, top + row * SQ + SQ / 2 + 5, row + 1);
-	/* Squares, then tiles over them. */
-	for (row = 0; row < rows; row++)
-		for (col = 0; col < cols; col++) {
-			int prem = r->premium[row * cols + col];
-			int x = MARGIN + col * SQ, y = top + row * SQ;
-
-			if (prem > SQ_QW)
-				prem = SQ_PLAIN;
-			fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
-			    "height=\"%d\" fill=\"%s\" stroke=\"#fbfaf5\" "
-			    "stroke-width=\"1.5\"/>", x, y, SQ, SQ,
-			    svg_fill[prem]);
-			if (row == r->start_row && col == r->start_col)
-				fprintf(fp, "<text x=\"%d\" y=\"%d\" "
-				    "font-size=\"22\" text-anchor=\"middle\" "
-				    "fill=\"%s\">\u2605</text>", x + SQ / 2,
-				    y + SQ / 2 + 8, svg_ink[prem]);
-			else if (prem != SQ_PLAIN)
-				fprintf(fp, "<text x=\"%d\" y=\"%d\" "
-				    "font-size=\"12\" font-weight=\"bold\" "
-				    "text-anchor=\"middle\" fill=\"%s\">%s"
-				    "</text>", x + SQ / 2, y + SQ / 2 + 4,
-				    svg_ink[prem], label[prem]);
-			fputc('\n', fp);
-		}
+	if (flags & PICTURE_SHARED)
+		fprintf(fp, "<use href=\"#ov-board\" y=\"%d\"/>\n", top - MARGIN);
+	else
+		svg_board(fp, r, top);
 	for (row = 0; row < rows; row++)
 		for (col = 0; col < cols; col++) {
 			const struct cell *c = &cells[row * cols + col];

@@ -46,7 +46,9 @@
 
 enum {
 	PICTURE_INLINE = 1,   /* SVG: an element for HTML, no XML declaration */
-	PICTURE_COLOUR = 2    /* terminal: ANSI colours */
+	PICTURE_COLOUR = 2,   /* terminal: ANSI colours */
+	PICTURE_SHARED = 4    /* SVG in a page: the squares and labels drawn
+	                         once by picture_svg_board, each board a <use> */
 };
 
 enum { PICTURE_PLAYED = 0, PICTURE_GHOST = 1 };
@@ -81,6 +83,12 @@ void picture_init(struct picture *pic, const struct rules *r,
  * number of players.  Returns 0, or -1 with e set. */
 int picture_svg(FILE *fp, const struct picture *pic, int flags,
 	struct err *e);
+
+/* picture_svg_board: the squares and labels of r's board as an invisible
+ * <svg> holding <g id="ov-board">, for a page whose boards (drawn with
+ * PICTURE_INLINE | PICTURE_SHARED) all refer to it: a page of many boards
+ * holds the board once.  Returns 0, or -1 with e set. */
+int picture_svg_board(FILE *fp, const struct rules *r, struct err *e);
 
 /* picture_text: writes pic as a terminal board to fp (flags:
  * PICTURE_COLOUR).  Returns 0, or -1 with e set. */

@@ -399,6 +399,9 @@ boards(FILE *fp, const struct report *rp, struct err *e)
 	long i;
 	int p;
 
+	/* The squares once; each board refers to them. */
+	if (picture_svg_board(fp, &rp->rules, e) < 0)
+		return -1;
 	for (i = 0; i < rp->n; i++) {
 		const struct report_turn *t = &rp->turns[i];
 		int done = t->status == ANALYSE_DONE;
@@ -430,7 +433,7 @@ boards(FILE *fp, const struct report *rp, struct err *e)
 		if (done && t->has_best && t->best.kind == MOVE_PLACE &&
 		    !same_place(&t->best, &t->played))
 			pic.marks[PICTURE_GHOST] = &t->best;
-		if (picture_svg(fp, &pic, PICTURE_INLINE, e) < 0)
+		if (picture_svg(fp, &pic, PICTURE_INLINE | PICTURE_SHARED, e) < 0)
 			return -1;
 		fputs("</section>\n", fp);
 	}
