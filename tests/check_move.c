@@ -706,6 +706,34 @@ START_TEST(conformance)
 }
 END_TEST
 
+/* The breakdown scoremove prints: main word first, then the cross words,
+ * then the bonus; a buffer too small is refused.  By hand: 8H RETAiNS is
+ * R E T A i N S = 1+1+1+1+0+1+1 = 6 (the blank on L8's double letter is
+ * still 0), doubled by the centre: 12, and 50 for all seven.  Over PLEB on
+ * 8H, 7H AA: A on H7 (1) and A on I7's double letter (2) = 3; above P,
+ * AP = 1 + 3 = 4; above L, AL = 2 + 1 = 3; 10 in all. */
+START_TEST(detail_format)
+{
+	const struct rules *r = rules_builtin("en");
+	struct position p;
+	struct move_detail d;
+	struct err e;
+	char out[64];
+
+	pos_of(r, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AENRST?/ 0/0 0",
+	    &p);
+	ck_assert_int_eq(play(r, NULL, &p, "8H RETAiNS", &d, &e), 62);
+	ck_assert_int_eq(move_detail_format(r, &d, out, sizeof out), 14);
+	ck_assert_str_eq(out, "RETAiNS=12,+50");
+	ck_assert_int_eq(move_detail_format(r, &d, out, 10), -1);
+	pos_of(r, "15/15/15/15/15/15/15/7PLEB4/15/15/15/15/15/15/15 AAEINRT/ 16/0 0",
+	    &p);
+	ck_assert_int_eq(play(r, NULL, &p, "7H AA", &d, &e), 10);
+	ck_assert_int_eq(move_detail_format(r, &d, out, sizeof out), 14);
+	ck_assert_str_eq(out, "AA=3,AP=4,AL=3");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -722,6 +750,7 @@ main(void)
 	tcase_add_test(tv, apply);
 	tcase_add_test(tv, garbage);
 	tcase_add_test(tv, hand_checked);
+	tcase_add_test(tv, detail_format);
 	suite_add_tcase(s, tv);
 	tcase_add_loop_test(tk, conformance, 0,
 		(int)(sizeof confs / sizeof confs[0]));

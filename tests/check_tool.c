@@ -461,6 +461,63 @@ START_TEST(command_options)
 }
 END_TEST
 
+/* tool_each_line: empty and '#' lines skipped, the rest handed on with
+ * their line numbers; a line too long reported and the worst status kept. */
+struct seen_lines {
+	int n;
+	long lineno[4];
+	char text[4][8];
+};
+
+static int
+keep_line(char *line, size_t len, const char *name, long lineno, void *arg)
+{
+	struct seen_lines *s = arg;
+
+	(void)name;
+	if (s->n < 4) {
+		s->lineno[s->n] = lineno;
+		snprintf(s->text[s->n], sizeof s->text[0], "%.*s", (int)len, line);
+		s->n++;
+	}
+	return strcmp(line, "no") == 0 ? TOOL_NO : TOOL_OK;
+}
+
+START_TEST(each_line)
+{
+	char name[] = "/tmp/check_toolXXXXXX";
+	int fd = mkstemp(name);
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+	struct seen_lines s;
+	size_t i;
+
+	ck_assert_ptr_nonnull(fp);
+	fputs("one\n\n# two\nno\r\n", fp);
+	fclose(fp);
+	memset(&s, 0, sizeof s);
+	ck_assert_int_eq(tool_each_line(name, keep_line, &s), TOOL_NO);
+	ck_assert_int_eq(s.n, 2);
+	ck_assert_int_eq(s.lineno[0], 1);
+	ck_assert_str_eq(s.text[0], "one");
+	ck_assert_int_eq(s.lineno[1], 4);
+	ck_assert_str_eq(s.text[1], "no");
+	fp = fopen(name, "w");
+	ck_assert_ptr_nonnull(fp);
+	for (i = 0; i < (size_t)TOOL_LINE_MAX + 10; i++)
+		putc('x', fp);
+	fputs("\nlast\n", fp);
+	fclose(fp);
+	memset(&s, 0, sizeof s);
+	ck_assert_int_eq(tool_each_line(name, keep_line, &s), TOOL_ERR);
+	ck_assert_int_eq(s.n, 1);
+	ck_assert_str_eq(s.text[0], "last");
+	ck_assert_int_eq(s.lineno[0], 2);
+	unlink(name);
+	ck_assert_int_eq(tool_each_line("/nonexistent/x", keep_line, &s),
+	    TOOL_ERR);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -484,6 +541,7 @@ main(void)
 	tcase_add_test(tc, out_buffer_pieces_and_errors);
 	tcase_add_test(tc, read_all_and_load_lexicon);
 	tcase_add_test(tc, atomic_link_and_device);
+	tcase_add_test(tc, each_line);
 	suite_add_tcase(s, tc);
 	return test_run(s);
 }
