@@ -490,3 +490,40 @@ report_write(const struct report *rp, const int *final, FILE *fp,
 	}
 	return 0;
 }
+
+void
+report_turn_picture(struct picture *pic, struct position *pos,
+	const struct gcg_game *g, const struct analyse_turn *t, int by_equity,
+	char *caption, size_t cap)
+{
+	const char *who = g->players[t->player].nick;
+	int done = t->status == ANALYSE_DONE, n, p;
+
+	*pos = *t->at->pos;
+	pos->to_move = t->player;
+	picture_init(pic, &g->rules, pos);
+	for (p = 0; p < g->nplayers && p < RULES_MAX_PLAYERS; p++)
+		pic->names[p] = g->players[p].nick;
+	if (t->played.kind == MOVE_PLACE)
+		pic->marks[PICTURE_PLAYED] = &t->played;
+	if (done && t->has_best && t->best.kind == MOVE_PLACE &&
+	    !same_place(&t->best, &t->played))
+		pic->marks[PICTURE_GHOST] = &t->best;
+	n = snprintf(caption, cap, "%s, turn %ld: played %s, %d points", who,
+	    t->turn, t->played_text, t->score);
+	if (n < 0 || (size_t)n >= cap)
+		n = 0;
+	if (done && t->has_best && t->rank != 1 && by_equity)
+		snprintf(caption + n, cap - (size_t)n, "; best %s, worth %.1f; "
+		    "lost %.1f", t->best_text, (double)t->best_value / 1000,
+		    (double)t->lost / 1000);
+	else if (done && t->has_best && t->rank != 1)
+		snprintf(caption + n, cap - (size_t)n, "; best %s, worth %lld; "
+		    "lost %lld", t->best_text, (long long)(t->best_value / 1000),
+		    (long long)(t->lost / 1000));
+	else if (done)
+		snprintf(caption + n, cap - (size_t)n, ": the best move");
+	else
+		snprintf(caption + n, cap - (size_t)n, " (rack not known)");
+	pic->caption = caption;
+}

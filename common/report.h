@@ -27,10 +27,12 @@
 #ifndef ORDVERK_REPORT_H
 #define ORDVERK_REPORT_H
 
+#include <stddef.h>
 #include <stdio.h>
 #include "analyse.h"
 #include "err.h"
 #include "gcg.h"
+#include "picture.h"
 
 struct report;
 
@@ -51,5 +53,17 @@ int report_add(struct report *rp, const struct analyse_turn *t,
  * or -1 with e set on a write error. */
 int report_write(const struct report *rp, const int *final, FILE *fp,
 	struct err *e);
+
+/* report_turn_picture: turn t of game g as the page draws it, for the
+ * terminal or a file (picture_text, picture_svg): the board before the
+ * move (pos: the caller's copy of t's position, its mover set), the move
+ * played outlined, the best move, when another, as shadows, the players
+ * by their nicks (borrowed from g), and the caption, written into caption
+ * (cap bytes): "NICK, turn N: played MOVE, S points; best MOVE, worth V;
+ * lost L" (or ": the best move", or "(rack not known)"); V and L in
+ * equity with one decimal when by_equity, else in points. */
+void report_turn_picture(struct picture *pic, struct position *pos,
+	const struct gcg_game *g, const struct analyse_turn *t, int by_equity,
+	char *caption, size_t cap);
 
 #endif

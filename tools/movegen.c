@@ -193,6 +193,15 @@ print_turn(const struct analyse_turn *t, void *arg)
 	gr->json_first = 0;
 	if (gr->report != NULL && report_add(gr->report, t, &e) < 0)
 		tool_die("%s", e.msg);
+	if (show.text || show.svg != NULL) {
+		static struct position pos;     /* 3.5 KB, not on the stack */
+		struct picture pic;
+		char caption[3 * ANALYSE_TEXT_MAX + 64];
+
+		report_turn_picture(&pic, &pos, gr->game, t, gr->en->leaves !=
+		    NULL, caption, sizeof caption);
+		return tool_show_picture(&show, &pic, t->turn) < 0;
+	}
 	return 0;
 }
 
@@ -214,6 +223,9 @@ analyse_one(struct game_run *gr)
 		tool_die("%s", e.msg);
 	case -1:
 		tool_warnfl(gr->file, e.line, "%s", e.msg);
+		ret = TOOL_ERR;
+		break;
+	case 1:         /* a picture could not be written: said */
 		ret = TOOL_ERR;
 	}
 	if (a.failed > 0)
@@ -439,9 +451,8 @@ main(int argc, char *argv[])
 		tool_warn("--analyse takes GCG files as operands");
 		usage();
 	}
-	if (o.analyse ? show.text || show.svg : show.html != NULL) {
-		tool_warn("--html goes with --analyse, --show and --svg with "
-		    "positions");
+	if (show.html != NULL && !o.analyse) {
+		tool_warn("--html goes with --analyse");
 		usage();
 	}
 	if (tool_show_check(&show, when, show.svg && *show.svg == '-') < 0)

@@ -42,6 +42,13 @@ rsvg-convert -o t1.png t1.svg
 [ -s t1.png ]
 ls | grep -q tmp && { echo "temporary file left"; exit 1; }
 
+# The analysis in the terminal: a board after each turn's line, turn 1's
+# caption by hand (as above).
+"$M" -a --show --color=never "$G" > shown
+[ "$(grep -c '^    A    B    C' shown)" = "$turns" ]
+grep -q '^alice, turn 1: played 8F LOCH, 18 points; best 8G PLANCH, worth 34; lost 16$' shown
+grep -q '^ 8 .*\[L₁\] \[O₁\] \[C₃\] \[H₄\] (N₁) (C₃) (H₄)' shown
+
 # Two games in one stream need a number in the name; refusals are usage
 # errors.
 { cat "$G"; echo '#end'; cat "$G"; } > two.gcg
@@ -51,7 +58,7 @@ set +e
 "$M" -a --html one.html two.gcg > /dev/null 2> err; rc=$?
 set -e
 [ $rc = 2 ] && grep -q 'more than one picture' err
-for args in "--html x.html -r en" "-a --show $G" "-a --svg x.svg $G" \
+for args in "--html x.html -r en" "-a --svg - $G" \
     "-r en --svg -" "-r en --show --color=maybe" "-a --html x%s.html $G"; do
 	set +e
 	echo "$EMPTY" | "$M" $args > /dev/null 2> err; rc=$?
