@@ -109,6 +109,21 @@ stats_game(struct stats *s, const struct game *g)
 	}
 }
 
+/* acc_merge_checked: stats_acc_merge, or -1 (a unchanged) if a count or
+ * sum would overflow: statistics read from files may hold anything. */
+static int
+acc_merge_checked(struct stats_acc *a, const struct stats_acc *b)
+{
+	struct stats_acc c;
+
+	if (__builtin_add_overflow(a->n, b->n, &c.n) ||
+	    __builtin_add_overflow(a->sum, b->sum, &c.sum) ||
+	    __builtin_add_overflow(a->sumsq, b->sumsq, &c.sumsq))
+		return -1;
+	*a = c;
+	return 0;
+}
+
 int
 stats_merge(struct stats *s, const struct stats *o, struct err *e)
 {
@@ -119,6 +134,26 @@ stats_merge(struct stats *s, const struct stats *o, struct err *e)
 	if (s->players != o->players) {
 		err_set(e, 0, "%ld players, not %ld", o->players, s->players);
 		return -1;
+	}
+	/* Checked first, so that a refused merge leaves s as it was. */
+	{
+		struct stats_acc probe;
+		uint64_t games;
+		int bad = __builtin_add_overflow(s->games, o->games, &games);
+
+		for (int i = 0; i < STATS_N && !bad; i++) {
+			probe = s->st[i];
+			bad = acc_merge_checked(&probe, &o->st[i]);
+		}
+		for (int t = 0; t < RULES_MAX_TILES && !bad; t++) {
+			probe = s->res[t];
+			bad = acc_merge_checked(&probe, &o->res[t]);
+		}
+		if (bad) {
+			err_set(e, 0, "the sums would overflow: statistics too "
+			    "large to merge");
+			return -1;
+		}
 	}
 	s->games += o->games;
 	for (int i = 0; i < STATS_N; i++)
@@ -310,9 +345,8 @@ stats_line(struct stats *s, struct rules *r, char *p, long lineno,
 				goto bad;
 			to = &s->res[t];
 		}
-		if (to == NULL)
+		if (to == NULL || acc_merge_checked(to, &a) < 0)
 			goto bad;
-		stats_acc_merge(to, &a);
 	} else
 		goto bad;
 	return 0;

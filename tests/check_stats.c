@@ -287,6 +287,35 @@ START_TEST(malformed_refused)
 	refused("#bagsim-stats 1\nplayers\t5\n", 2, "malformed line");
 	refused("#bagsim-stats 1\nrules\ten\nplayers\t2\nplayers\t3\n", 4,
 	    "3 players, but the first file has 2");
+	/* A stat given twice whose sums overflow 64 bits (UBSan stopped the
+	 * run before): refused at the second line. */
+	refused("#bagsim-stats 1\nrules\ten\ngames\t2\n"
+	    "stat\tturns\t2\t9000000000000000000\t1\n"
+	    "stat\tturns\t2\t9000000000000000000\t1\n", 5, "malformed line");
+}
+END_TEST
+
+/* Merging statistics whose sums would overflow is refused, the first
+ * left as it was. */
+START_TEST(merge_overflow_refused)
+{
+	struct stats a, b, keep;
+	struct err e;
+
+	stats_init(&a, "no", 2);
+	stats_init(&b, "no", 2);
+	a.games = b.games = 1;
+	a.st[STATS_SCORE].n = b.st[STATS_SCORE].n = 1;
+	a.st[STATS_SCORE].sum = INT64_MAX - 5;
+	b.st[STATS_SCORE].sum = 6;
+	keep = a;
+	ck_assert_int_eq(stats_merge(&a, &b, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "overflow"));
+	ck_stats_eq(&a, &keep);
+	b.st[STATS_SCORE].sum = 5;
+	ck_assert_int_eq(stats_merge(&a, &b, &e), 0);
+	ck_assert_int_eq(a.st[STATS_SCORE].sum, INT64_MAX);
+	ck_assert_uint_eq(a.games, 2);
 }
 END_TEST
 
@@ -522,6 +551,7 @@ stats_suite(void)
 	tcase_add_test(sums, mean_ci_by_hand);
 	tcase_add_test(sums, wilson_by_hand);
 	tcase_add_test(sums, game_sums_and_merge);
+	tcase_add_test(sums, merge_overflow_refused);
 	tcase_add_test(file, file_round_trip);
 	tcase_add_test(file, malformed_refused);
 	tcase_add_test(file, sets_by_ruleset);
