@@ -22,7 +22,7 @@ xmllint --noout best.svg
 rsvg-convert -o best.png best.svg
 
 # A game: one page, as many boards as the analysis has turns.
-"$M" -a --html 'game-%d.html' "$G" > analysis
+"$M" -a -s score --html 'game-%d.html' "$G" > analysis
 [ -f game-1.html ] && [ ! -e game-2.html ]
 xmllint --noout game-1.html
 turns=$(grep -vc '^#\|^$' analysis)
@@ -44,7 +44,7 @@ ls | grep -q tmp && { echo "temporary file left"; exit 1; }
 
 # The analysis in the terminal: a board after each turn's line, turn 1's
 # caption by hand (as above).
-"$M" -a --show --color=never "$G" > shown
+"$M" -a -s score --show --color=never "$G" > shown
 [ "$(grep -c '^    A    B    C' shown)" = "$turns" ]
 grep -q '^alice, turn 1: played 8F LOCH, 18 points; best 8G PLANCH, worth 34; lost 16$' shown
 grep -q '^ 8 .*\[L₁\] \[O₁\] \[C₃\] \[H₄\] (N₁) (C₃) (H₄)' shown
