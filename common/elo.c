@@ -778,14 +778,14 @@ parse_flags(const char *s, size_t len, int *flags, struct err *e)
 	return 0;
 }
 
-int
-elo_parse_result(const char *line, size_t len, struct elo_result *r,
-	struct err *e)
+/* split_fields: a results line's fields, split at tabs into f[], fl[]
+ * (at most max: the rest stays in the last).  Returns how many, 0 for an
+ * empty or '#' line (nothing to rate), -1 with e set for a NUL byte. */
+static long
+split_fields(const char *line, size_t len, const char **f, size_t *fl,
+	size_t max, struct err *e)
 {
-	const char *f[7];
-	size_t fl[7];
 	size_t nf = 0, i = 0;
-	struct err e2;
 
 	if (len == 0 || line[0] == '#')
 		return 0;
@@ -793,16 +793,30 @@ elo_parse_result(const char *line, size_t len, struct elo_result *r,
 		err_set(e, 0, "NUL byte in line (binary data?)");
 		return -1;
 	}
-	while (nf < 7) {
+	while (nf < max) {
 		const char *tab = memchr(line + i, '\t', len - i);
 		size_t n = tab ? (size_t)(tab - (line + i)) : len - i;
+
 		f[nf] = line + i;
-		fl[nf] = n;
-		nf++;
+		fl[nf++] = n;
 		if (tab == NULL)
 			break;
 		i += n + 1;
 	}
+	return (long)nf;
+}
+
+int
+elo_parse_result(const char *line, size_t len, struct elo_result *r,
+	struct err *e)
+{
+	const char *f[7];
+	size_t fl[7], i;
+	long nf = split_fields(line, len, f, fl, 7, e);
+	struct err e2;
+
+	if (nf <= 0)
+		return (int)nf;
 	if (nf < 5 || nf > 6) {
 		err_set(e, 0, "%s fields, want 5 or 6 separated by tabs: TIME PLAYER1 "
 			"PLAYER2 SCORE1 SCORE2 [FLAGS]", nf < 5 ? "too few" : "too many");
@@ -863,24 +877,12 @@ elo_parse_bagsim(const char *line, size_t len, struct elo_result *r,
 	struct err *e)
 {
 	const char *f[6];
-	size_t fl[6], nf = 0, i = 0, k;
+	size_t fl[6], k;
+	long nf = split_fields(line, len, f, fl, 6, e);
 	struct err e2;
 
-	if (len == 0 || line[0] == '#')
-		return 0;
-	if (memchr(line, '\0', len) != NULL) {
-		err_set(e, 0, "NUL byte in line (binary data?)");
-		return -1;
-	}
-	while (nf < 6) {
-		const char *tab = memchr(line + i, '\t', len - i);
-		size_t n = tab ? (size_t)(tab - (line + i)) : len - i;
-		f[nf] = line + i;
-		fl[nf++] = n;
-		if (tab == NULL)
-			break;
-		i += n + 1;
-	}
+	if (nf <= 0)
+		return (int)nf;
 	if (nf < 6) {
 		err_set(e, 0, "too few fields, want at least 6 separated by tabs: "
 			"GAME SEED PLAYER1 PLAYER2 SCORE1 SCORE2");
