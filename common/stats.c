@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lines.h"
 #include "picture.h"
 #include "stats.h"
 
@@ -187,55 +188,6 @@ stats_write(FILE *fp, const struct stats *s, const struct rules *r)
 }
 
 /* One line of a stats file. */
-struct stats_lines {
-	FILE *fp;
-	long lineno;    /* of the line last returned */
-	char *buf;
-	size_t cap;
-};
-
-/* stats_getline: the next line's length without its line end (and a CR
- * before it), NUL-terminated in l->buf; -1 at the end, -2 on a read error
- * or no memory, -3 for a line over STATS_LINE_MAX bytes (counted).  A
- * hand loop so that a huge line costs at most STATS_LINE_MAX bytes. */
-static long
-stats_getline(struct stats_lines *l)
-{
-	size_t n = 0;
-	int c;
-
-	while ((c = getc(l->fp)) != EOF && c != '\n') {
-		if (n >= (size_t)STATS_LINE_MAX) {
-			while ((c = getc(l->fp)) != EOF && c != '\n')
-				;
-			l->lineno++;
-			return -3;
-		}
-		if (n + 2 > l->cap) {
-			size_t ncap = l->cap ? l->cap * 2 : 256;
-			char *nb = realloc(l->buf, ncap);
-
-			if (nb == NULL)
-				return -2;
-			l->buf = nb;
-			l->cap = ncap;
-		}
-		l->buf[n++] = (char)c;
-	}
-	if (c == EOF && (ferror(l->fp) || n == 0))
-		return ferror(l->fp) ? -2 : -1;
-	l->lineno++;
-	if (n > 0 && l->buf[n - 1] == '\r')
-		n--;
-	if (l->buf == NULL) {
-		if ((l->buf = malloc(16)) == NULL)
-			return -2;
-		l->cap = 16;
-	}
-	l->buf[n] = '\0';
-	return (long)n;
-}
-
 /* parse_acc: the three numbers n, sum, sumsq of a stat or letter line
  * (n and sumsq unsigned, sum signed).  Returns 0 or -1. */
 static int
@@ -360,13 +312,14 @@ static int
 read_one(struct stats *s, struct rules *r, FILE *fp, struct stats_where *w,
     struct err *e)
 {
-	struct stats_lines l = { fp, 0, NULL, 0 };
+	struct { char *buf; size_t cap; long lineno; } l = { NULL, 0, 0 };
 	int ok = 0, rc = 0;
 	long n;
 
 	stats_init(s, NULL, 2);
 	w->rules = w->players = 0;
-	while (rc == 0 && (n = stats_getline(&l)) != -1) {
+	while (rc == 0 && (n = lines_read(fp, &l.buf, &l.cap,
+	    &l.lineno, (size_t)STATS_LINE_MAX)) != -1) {
 		if (n < 0) {
 			err_set(e, l.lineno, n == -2 ? "read error" :
 			    "line too long");

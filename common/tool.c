@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lex.h"
+#include "lines.h"
 #include "tool.h"
 
 static const char *progname = "ordverk";
@@ -343,54 +344,8 @@ tool_lines_init(struct tool_lines *l, FILE *fp, const char *name)
 long
 tool_readline(struct tool_lines *l)
 {
-	size_t n = 0;
-	int c;
-
-	/* A hand loop rather than getline(3) so that a huge line costs at most
-	 * TOOL_LINE_MAX bytes of memory. */
-	for (;;) {
-		c = getc(l->fp);
-		if (c == EOF)
-			break;
-		if (c == '\n')
-			break;
-		if (n >= (size_t)TOOL_LINE_MAX) {
-			while ((c = getc(l->fp)) != EOF && c != '\n')
-				;
-			l->lineno++;
-			return -3;
-		}
-		if (n + 2 > l->cap) {
-			size_t ncap = l->cap ? l->cap * 2 : 256;
-			char *nb = realloc(l->buf, ncap);
-			if (nb == NULL) {
-				errno = ENOMEM;
-				return -2;
-			}
-			l->buf = nb;
-			l->cap = ncap;
-		}
-		l->buf[n++] = (char)c;
-	}
-	if (c == EOF) {
-		if (ferror(l->fp))
-			return -2;
-		if (n == 0)
-			return -1;
-	}
-	l->lineno++;
-	if (n > 0 && l->buf[n - 1] == '\r')
-		n--;
-	if (l->buf == NULL) {
-		l->buf = malloc(16);
-		if (l->buf == NULL) {
-			errno = ENOMEM;
-			return -2;
-		}
-		l->cap = 16;
-	}
-	l->buf[n] = '\0';
-	return (long)n;
+	return lines_read(l->fp, &l->buf, &l->cap, &l->lineno,
+	    (size_t)TOOL_LINE_MAX);
 }
 
 #define FDLINES_CHUNK (1 << 20)
