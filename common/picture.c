@@ -352,19 +352,6 @@ picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 
 /* ------------------------------------------------------------- terminal */
 
-/* utf8_width: display columns of s, one a code point (the built-in
- * alphabets are all single-width letters). */
-static int
-utf8_width(const char *s)
-{
-	int n = 0;
-
-	for (; *s; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 /* put_value: v in subscript digits; returns the columns written. */
 static int
 put_value(FILE *fp, int v)
@@ -397,10 +384,10 @@ term_tile(FILE *fp, const struct rules *r, uint8_t t)
 	}
 	if (TILE_IS_BLANK(t)) {
 		fputs(r->utf8_lower[l], fp);
-		return utf8_width(r->utf8_lower[l]) + put_value(fp, 0);
+		return utf8_count(r->utf8_lower[l]) + put_value(fp, 0);
 	}
 	fputs(r->utf8[l], fp);
-	return utf8_width(r->utf8[l]) + put_value(fp, r->values[l]);
+	return utf8_count(r->utf8[l]) + put_value(fp, r->values[l]);
 }
 
 int
@@ -419,7 +406,7 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 	/* A square is wide enough for "[", the widest letter, the widest
 	 * value and "]". */
 	for (t = 1; t <= r->nletters; t++) {
-		int lw = utf8_width(r->utf8[t]);
+		int lw = utf8_count(r->utf8[t]);
 
 		if (lw > w)
 			w = lw;
@@ -461,7 +448,7 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 				    prem != SQ_PLAIN ? label[prem] : "\u00b7";
 
 				fprintf(fp, " %s", s);
-				used = 1 + utf8_width(s);
+				used = 1 + utf8_count(s);
 			} else {
 				putc(c->kind == CELL_PLAYED ? '[' :
 				    c->kind == CELL_GHOST ? '(' : ' ', fp);
@@ -485,7 +472,7 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 		int n, k;
 
 		fprintf(fp, "%s %s", i == p->to_move ? ">" : " ", name);
-		pad(fp, 20 - utf8_width(name));
+		pad(fp, 20 - utf8_count(name));
 		fprintf(fp, " %5d", p->scores[i]);
 		if (!pic->hide_racks) {
 			if (!p->rack_known[i]) {

@@ -187,6 +187,10 @@ int utf8_decode(const char *s, size_t len, uint32_t *cp);
  * A value that is not a Unicode scalar value is written as U+FFFD. */
 int utf8_encode(uint32_t cp, char *out);
 
+/* utf8_count: the code points of NUL-terminated UTF-8 s (its width on a
+ * terminal when, as every built-in letter, each is one column wide). */
+int utf8_count(const char *s);
+
 /* utf8_is_combining: 1 if cp is a combining diacritical mark (U+0300..036F). */
 int utf8_is_combining(uint32_t cp);
 

@@ -989,11 +989,8 @@ rules_format(const struct rules *r, char *out, size_t cap)
 				strcmp(lo, r->utf8_lower[t]) == 0;
 		if (plain) {
 			/* Pad to 4 characters, counting code points, not bytes. */
-			const char *q;
-			int w = 0;
+			int w = utf8_count(r->utf8[t]);
 
-			for (q = r->utf8[t]; *q != '\0'; q++)
-				w += ((unsigned char)*q & 0xC0) != 0x80;
 			sb_printf(&b, "letter %s%*s %3d %3d\n", r->utf8[t], w < 4 ? 4 - w : 0,
 				"", r->counts[t], r->values[t]);
 		} else {

@@ -462,3 +462,13 @@ utf8_latin_lower(uint32_t cp)
 			return utf8_case_tab[i].lower;
 	return cp;
 }
+
+int
+utf8_count(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}

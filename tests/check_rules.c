@@ -454,6 +454,10 @@ START_TEST(utf8_valid)
 	}
 	ck_assert_int_eq(utf8_encode(0xD800, buf), 3);        /* U+FFFD */
 	ck_assert_int_eq(memcmp(buf, "\xEF\xBF\xBD", 3), 0);
+	/* Code points, not bytes: Þ Ó R, a euro sign, nothing. */
+	ck_assert_int_eq(utf8_count("\xC3\x9E\xC3\x93R"), 3);
+	ck_assert_int_eq(utf8_count("\xE2\x82\xAC"), 1);
+	ck_assert_int_eq(utf8_count(""), 0);
 }
 END_TEST
 
