@@ -392,6 +392,18 @@ same_place(const struct move *a, const struct move *b)
 	    a->len == b->len && memcmp(a->tiles, b->tiles, a->len) == 0;
 }
 
+/* mark_moves: the move played outlined and the best move, when analysed
+ * and another placement, as shadows. */
+static void
+mark_moves(struct picture *pic, const struct move *played,
+	const struct move *best, int has_best)
+{
+	if (played->kind == MOVE_PLACE)
+		pic->marks[PICTURE_PLAYED] = played;
+	if (has_best && best->kind == MOVE_PLACE && !same_place(best, played))
+		pic->marks[PICTURE_GHOST] = best;
+}
+
 static int
 boards(FILE *fp, const struct report *rp, struct err *e)
 {
@@ -428,11 +440,7 @@ boards(FILE *fp, const struct report *rp, struct err *e)
 		picture_init(&pic, &rp->rules, &t->pos);
 		for (p = 0; p < rp->nplayers && p < RULES_MAX_PLAYERS; p++)
 			pic.names[p] = nick(rp, p);
-		if (t->played.kind == MOVE_PLACE)
-			pic.marks[PICTURE_PLAYED] = &t->played;
-		if (done && t->has_best && t->best.kind == MOVE_PLACE &&
-		    !same_place(&t->best, &t->played))
-			pic.marks[PICTURE_GHOST] = &t->best;
+		mark_moves(&pic, &t->played, &t->best, done && t->has_best);
 		if (picture_svg(fp, &pic, PICTURE_INLINE | PICTURE_SHARED, e) < 0)
 			return -1;
 		fputs("</section>\n", fp);
@@ -504,11 +512,7 @@ report_turn_picture(struct picture *pic, struct position *pos,
 	picture_init(pic, &g->rules, pos);
 	for (p = 0; p < g->nplayers && p < RULES_MAX_PLAYERS; p++)
 		pic->names[p] = g->players[p].nick;
-	if (t->played.kind == MOVE_PLACE)
-		pic->marks[PICTURE_PLAYED] = &t->played;
-	if (done && t->has_best && t->best.kind == MOVE_PLACE &&
-	    !same_place(&t->best, &t->played))
-		pic->marks[PICTURE_GHOST] = &t->best;
+	mark_moves(pic, &t->played, &t->best, done && t->has_best);
 	n = snprintf(caption, cap, "%s, turn %ld: played %s, %d points", who,
 	    t->turn, t->played_text, t->score);
 	if (n < 0 || (size_t)n >= cap)

@@ -88,7 +88,7 @@ score_one(const struct opts *o, struct tool_lexicons *c, const char *file,
 	struct err e;
 	char name[RULES_NAME_MAX], fmt[GCG_TEXT_MAX], words[1024];
 	char caption[GCG_TEXT_MAX + 1100];
-	struct picture pic;
+	const struct move *drawn = NULL;
 	int ret = TOOL_OK;
 
 	err_clear(&e);
@@ -115,7 +115,6 @@ score_one(const struct opts *o, struct tool_lexicons *c, const char *file,
 		ret = TOOL_ERR;
 		goto out;
 	}
-	picture_init(&pic, r, p);
 	err_clear(&e);
 	if (move_parse(r, &p->board, mv, strlen(mv), o->row_letter, &m, &e) < 0 ||
 	    move_validate(r, lex, p, &m, &d, &e) < 0) {
@@ -125,7 +124,6 @@ score_one(const struct opts *o, struct tool_lexicons *c, const char *file,
 			printf("%s\tinvalid\t%s\n", mv, e.msg);
 		ret = TOOL_NO;
 		snprintf(caption, sizeof caption, "%s: invalid: %s", mv, e.msg);
-		pic.caption = caption;
 		goto draw;
 	}
 	if (move_format(r, &m, fmt, sizeof fmt) < 0)
@@ -138,11 +136,10 @@ score_one(const struct opts *o, struct tool_lexicons *c, const char *file,
 		printf("%s\t%d\t%s\n", fmt, m.score, words);
 	snprintf(caption, sizeof caption, "%s: %d points%s%s%s", fmt, m.score,
 	    words[0] ? " (" : "", words, words[0] ? ")" : "");
-	pic.marks[PICTURE_PLAYED] = &m;
-	pic.caption = caption;
+	drawn = &m;
 draw:
-	if (tool_show_on(o->show) &&
-	    tool_show_picture(o->show, &pic, line > 0 ? line : 1) < 0)
+	if (tool_show_on(o->show) && tool_show_move(o->show, r, p, drawn,
+	    caption, line > 0 ? line : 1) < 0)
 		ret = TOOL_ERR;
 out:
 	free(p);
