@@ -293,46 +293,119 @@ struct klv_found {
 	uint16_t oi[1 << 10];
 };
 
-/* klv_rack_values' walk: run is the first arc after the leave at out[at]
- * so far, base the DAWG-order index of the first leave below it; tiles
- * j >= i of the rack, left[j] of each still free, may come next.  The
- * values are megabytes, each a cache miss away: their indices are
- * gathered and their lines asked for, and read after the walk (a
- * turn's 2^7 keeps took 1.4 us read on the way, waiting on each). */
-static void
-klv_walk(const struct klv *k, uint32_t run, uint32_t base, int i,
-	const uint8_t *tile, uint8_t *left, int n, const int *step, int at,
-	struct klv_found *f)
+/* Bits set in m (__builtin_popcountll without -mpopcnt is a library
+ * call, an eighth of the walk's time). */
+static inline int
+klv_popcount64(uint64_t m)
 {
-	uint64_t here;
-	int j;
+	m = m - ((m >> 1) & 0x5555555555555555u);
+	m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+	return (int)((m * 0x0101010101010101u) >> 56);
+}
 
-	if (run == 0)
+/* Index of the lowest set bit of a nonzero m. */
+static inline int
+klv_lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctzll(m);
+#else
+	int b = 0;
+
+	for (; (m & 1) == 0; m >>= 1)
+		b++;
+	return b;
+#endif
+}
+
+/* klv_rack_values' walk over the rack: by tile t, left[t] still free
+ * (the tiles with some free in avail, bit t) and the keep index step[t]
+ * of one. */
+struct klv_walker {
+	const struct klv *k;
+	uint64_t avail;
+	uint8_t left[64];
+	int step[64];
+	struct klv_found *f;
+};
+
+/* klv_rack_values' walk, from the root down every sub-multiset of the
+ * rack the table holds, depth first without recursion (a call a leave
+ * cost half the walk).  A level of the stack: run, the first arc after
+ * the leave at out[at] so far; base, the DAWG-order index of the first
+ * leave below it; here, the run's tiles; cand, those of them still to
+ * try (free, and not below the leave's last tile); bit, the one taken.
+ * The values are megabytes, each a cache miss away: their indices are
+ * gathered and their lines asked for, and read after the walk (a
+ * turn's 2^7 keeps took 1.4 us read on the way, waiting on each).  An
+ * arc's place in its run is a count of the run's bits below it. */
+static void
+klv_walk(struct klv_walker *w, uint32_t root)
+{
+	const struct klv *k = w->k;
+	struct klv_found *f = w->f;
+	struct {
+		uint64_t here, cand, bit;
+		uint32_t run, base;
+		int at;
+	} st[RULES_MAX_RACK + 1];
+	int d = 0;
+
+	if (root == 0)
 		return;
-	/* Runs ascend: tile t's arc is the run's arc after those of the
-	 * smaller tiles in it. */
-	here = k->ahead[run];
-	for (j = i; j < n; j++) {
-		uint32_t a, node, idx;
-		uint64_t below = ((uint64_t)1 << tile[j]) - 1;
+	st[0].run = root;
+	st[0].here = k->ahead[root];
+	st[0].cand = st[0].here & w->avail;
+	st[0].base = 0;
+	st[0].at = 0;
+	for (;;) {
+		uint64_t cand = st[d].cand, here = st[d].here, bit;
+		uint32_t run = st[d].run, a, node, idx, child;
+		int t, to;
 
-		if (left[j] == 0 || ((here >> tile[j]) & 1) == 0)
+		if (cand == 0) {
+			/* This level is done: give back the tile the one
+			 * above took. */
+			if (d-- == 0)
+				return;
+			t = klv_lowest_bit(st[d].bit);
+			if (w->left[t]++ == 0)
+				w->avail |= st[d].bit;
 			continue;
-		a = run + (uint32_t)__builtin_popcountll(here & below);
+		}
+		bit = cand & (0 - cand);
+		st[d].cand = cand & (cand - 1);
+		/* Runs ascend: tile t's arc is the run's arc after those of
+		 * the smaller tiles in it. */
+		t = klv_lowest_bit(cand);
+		to = st[d].at + w->step[t];
+		a = run + (uint32_t)klv_popcount64(here & (bit - 1));
 		node = k->nodes[a];
-		idx = base + k->before[a] - k->before[run];
+		idx = st[d].base + k->before[a] - k->before[run];
 		if (KWG_ACCEPTS(node) && idx < k->nvalues &&
 		    f->n < (int)(sizeof f->vi / sizeof f->vi[0])) {
 #if defined(__GNUC__)
 			__builtin_prefetch(k->values + idx);
 #endif
 			f->vi[f->n] = idx;
-			f->oi[f->n++] = (uint16_t)(at + step[j]);
+			f->oi[f->n++] = (uint16_t)to;
 		}
-		left[j]--;
-		klv_walk(k, KWG_CHILD(node), idx + KWG_ACCEPTS(node), j, tile, left,
-		    n, step, at + step[j], f);
-		left[j]++;
+		child = KWG_CHILD(node);
+		/* Down only if some tile may follow: t again, or a larger
+		 * one (the last tile's child run is not read at all). */
+		if (child == 0 || d == RULES_MAX_RACK ||
+		    (w->left[t] == 1 && (w->avail & ~bit & ~(bit - 1)) == 0))
+			continue;
+		if (--w->left[t] == 0)
+			w->avail &= ~bit;
+		st[d].bit = bit;
+		d++;
+		st[d].run = child;
+		st[d].here = k->ahead[child];
+		st[d].cand = st[d].here & w->avail & ~(bit - 1);
+		st[d].base = idx + KWG_ACCEPTS(node);
+		st[d].at = to;
 	}
 }
 
@@ -340,8 +413,9 @@ void
 klv_rack_values(const struct klv *k, const uint8_t *tile,
 	const uint8_t *count, int n, const int *step, int32_t *out)
 {
-	uint8_t left[RULES_MAX_TILES], leave[RULES_MAX_TILES];
+	uint8_t leave[RULES_MAX_TILES];
 	struct klv_found found;
+	struct klv_walker w;
 	int size = 1, j, idx;
 
 	for (j = 0; j < n; j++)
@@ -350,10 +424,18 @@ klv_rack_values(const struct klv *k, const uint8_t *tile,
 	if (k == NULL || k->nnodes == 0 || n > RULES_MAX_TILES)
 		return;
 	if (k->sorted && size <= (int)(sizeof found.vi / sizeof found.vi[0])) {
-		memcpy(left, count, (size_t)n);
+		w.k = k;
+		w.f = &found;
+		w.avail = 0;
+		for (j = 0; j < n; j++) {
+			if (tile[j] >= 64 || count[j] == 0)
+				continue;
+			w.avail |= (uint64_t)1 << tile[j];
+			w.left[tile[j]] = count[j];
+			w.step[tile[j]] = step[j];
+		}
 		found.n = 0;
-		klv_walk(k, KWG_CHILD(k->nodes[0]), 0, 0, tile, left, n, step, 0,
-		    &found);
+		klv_walk(&w, KWG_CHILD(k->nodes[0]));
 		for (j = 0; j < found.n; j++)
 			out[found.oi[j]] = k->values[found.vi[j]];
 		return;
