@@ -647,23 +647,29 @@ gen_sub_least(const struct gen *g, const struct gen_span *sp, int top)
 /* gen_best_equity's gen_sub_least: the (sz)-letter sub-multisets of the
  * rack that, with nb blanks, could still make a move of span sp worth
  * the best found: their score bound (as gen_sub_least's) plus what they
- * keep.  Their indices into subkey[sz], best value first, into qs[];
- * returns how many. */
-static int
-gen_eq_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
-	uint8_t *qs)
+ * keep.  Their indices into subkey[sz], best value first, into qs[], or
+ * if ek is not NULL their keys into ek[] (gen_span_keys wants only
+ * those); returns how many.  Inlined into each of the two. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int
+gen_eq_pick(const struct gen *g, const struct gen_span *sp, int sz, int nb,
+	uint8_t *qs, uint64_t *ek)
 {
 	int rest = sp->cross + (sp->k >= g->rack_size ? g->bingo : 0);
 	int least = sp->arranged - g->topval[sp->k], q = 0, n = 0, j, ng;
 	int64_t thr = gen_eq_thr(g);
 	const int32_t *keep, *most;
 	const uint16_t *end;
+	const uint64_t *key;
 	const int *val;
 
 	if (sz < 0 || sz > GEN_SUB_MAX || nb > 2)
 		return 0;
 	keep = g->subkeep[nb][sz];
 	most = g->subkeepmax[nb][sz];
+	key = g->subkey[sz];
 	val = g->subval[sz];
 	end = g->subgroup[sz];
 	ng = g->nsubgroup[sz];
@@ -680,11 +686,21 @@ gen_eq_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
 		if (most[q] < need)
 			break;
 		for (; q < end[j]; q++) {
-			qs[n] = (uint8_t)q;
+			if (ek != NULL)
+				ek[n] = key[q];
+			else
+				qs[n] = (uint8_t)q;
 			n += keep[q] >= need;
 		}
 	}
 	return n;
+}
+
+static int
+gen_eq_subs(const struct gen *g, const struct gen_span *sp, int sz, int nb,
+	uint8_t *qs)
+{
+	return gen_eq_pick(g, sp, sz, nb, qs, NULL);
 }
 
 /* The (sz)-letter sub-multisets of the rack a move of span sp laying nb
@@ -881,9 +897,7 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 			 * tried, and cost more than the questions it saved). */
 			uint64_t ek[1 << GEN_SUB_MAX];
 
-			nq = gen_eq_subs(g, sp, k, 0, buf);
-			for (q = 0; q < nq; q++)
-				ek[q] = subkey[buf[q]];
+			nq = gen_eq_pick(g, sp, k, 0, NULL, ek);
 			n = wordmap_maybe_many(wm, fixed, ek, nq, passed);
 			for (q = 0; q < n; q++)
 				keys[q] = fixed + ek[passed[q]];
