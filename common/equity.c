@@ -88,55 +88,72 @@ equity_exchange_tiles(const struct equity *eq, const uint8_t *usedc,
 	return n;
 }
 
-/* best_used[], the best exchange and the pass from keep[]. */
+/* The tiles an exchange of every tile but those kept at index idx
+ * lists, into tiles; returns how many. */
+static int
+equity_exchange_at(const struct equity *eq, int idx, uint8_t *tiles)
+{
+	uint8_t usedc[RULES_MAX_RACK];
+	int i;
+
+	for (i = 0; i < eq->nd; i++)
+		usedc[i] = (uint8_t)(eq->count[i] - idx / eq->step[i] %
+		    (eq->count[i] + 1));
+	return equity_exchange_tiles(eq, usedc, tiles);
+}
+
+/* best_used[], the best exchange and the pass from keep[].  The best
+ * exchange keeps the most; of those, it gives up the most tiles; of
+ * those, its tiles come first (memcmp), which only ties need. */
 static void
 equity_summarise(struct equity *eq)
 {
-	uint8_t digit[RULES_MAX_RACK] = { 0 }, usedc[RULES_MAX_RACK];
-	uint8_t tiles[RULES_MAX_DIM];
-	int idx, i, kept = 0, best_n = -1, have = 0;
+	uint8_t kept[EQUITY_MAX_KEEPS];
+	uint8_t tiles[RULES_MAX_DIM], other[RULES_MAX_DIM];
+	int idx, i, c, q, best = -1, best_u = 0, ties = 0, n;
+	int32_t best_v = INT32_MIN;
 
+	/* kept[idx]: tiles kept at idx, digit by digit as the index. */
+	kept[0] = 0;
+	for (i = 0; i < eq->nd; i++)
+		for (c = 1; c <= eq->count[i]; c++)
+			for (q = 0; q < eq->step[i]; q++)
+				kept[c * eq->step[i] + q] = (uint8_t)(kept[q] + c);
 	for (i = 0; i <= RULES_MAX_RACK; i++)
 		eq->best_used[i] = INT32_MIN;
-	memset(&eq->exchange, 0, sizeof eq->exchange);
-	eq->exchange_value = INT32_MIN;
 	for (idx = 0; idx <= eq->full; idx++) {
-		int u = eq->ntiles - kept;
+		int u = eq->ntiles - kept[idx];
 		int32_t v = eq->keep[idx];
 
 		if (v > eq->best_used[u])
 			eq->best_used[u] = v;
-		if (eq->exchange_ok && u > 0 && u <= RULES_MAX_DIM &&
-		    (!have || v > eq->exchange_value ||
-		    (v == eq->exchange_value && u >= best_n))) {
-			int n;
-
-			for (i = 0; i < eq->nd; i++)
-				usedc[i] = (uint8_t)(eq->count[i] - digit[i]);
-			n = equity_exchange_tiles(eq, usedc, tiles);
-			if (!have || v > eq->exchange_value || u > best_n ||
-			    memcmp(tiles, eq->exchange.tiles, (size_t)n) < 0) {
-				eq->exchange.kind = MOVE_EXCHANGE;
-				eq->exchange.tiles_known = 1;
-				eq->exchange.len = eq->exchange.ntiles = (uint8_t)n;
-				memset(eq->exchange.tiles, 0, sizeof eq->exchange.tiles);
-				memcpy(eq->exchange.tiles, tiles, (size_t)n);
-				eq->exchange_value = v;
-				best_n = u;
-				have = 1;
-			}
-		}
-		for (i = 0; i < eq->nd; i++) {
-			if (digit[i] < eq->count[i]) {
-				digit[i]++;
-				kept++;
-				break;
-			}
-			kept -= digit[i];
-			digit[i] = 0;
+		if (u <= 0 || u > RULES_MAX_DIM)
+			continue;
+		if (best < 0 || v > best_v || (v == best_v && u > best_u)) {
+			best = idx;
+			best_v = v;
+			best_u = u;
+			ties = 0;
+		} else if (v == best_v && u == best_u) {
+			ties = 1;
 		}
 	}
+	memset(&eq->exchange, 0, sizeof eq->exchange);
+	eq->exchange_value = INT32_MIN;
 	eq->pass_value = eq->keep[eq->full];
+	if (!eq->exchange_ok || best < 0)
+		return;
+	n = equity_exchange_at(eq, best, tiles);
+	for (idx = best + 1; ties && idx <= eq->full; idx++)
+		if (eq->keep[idx] == best_v && eq->ntiles - kept[idx] == best_u &&
+		    equity_exchange_at(eq, idx, other) == n &&
+		    memcmp(other, tiles, (size_t)n) < 0)
+			memcpy(tiles, other, (size_t)n);
+	eq->exchange.kind = MOVE_EXCHANGE;
+	eq->exchange.tiles_known = 1;
+	eq->exchange.len = eq->exchange.ntiles = (uint8_t)n;
+	memcpy(eq->exchange.tiles, tiles, (size_t)n);
+	eq->exchange_value = best_v;
 }
 
 static int
