@@ -891,7 +891,8 @@ gen_span_keys(struct gen *g, const struct gen_span *sp, uint64_t *keys)
 		const int *subval = g->subval[k];
 
 		nq = g->nsub[k];
-		least = gen_sub_least(g, sp, g->topval[k]);
+		/* (By equity, each sub-multiset has its own least.) */
+		least = g->eq != NULL ? 0 : gen_sub_least(g, sp, g->topval[k]);
 		if (g->eq != NULL) {
 			/* Not a prefix: no memo (one by sub-multiset was
 			 * tried, and cost more than the questions it saved). */
