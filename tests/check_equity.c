@@ -201,6 +201,55 @@ START_TEST(keep_table_by_hand)
 }
 END_TEST
 
+/* Keeping one tile, any, is worth 5 points; keeping none or more,
+ * -100. */
+static int32_t
+one_tile_leave(void *arg, const uint8_t leave[RULES_MAX_TILES])
+{
+	int t, n = 0;
+
+	(void)arg;
+	for (t = 0; t < RULES_MAX_TILES; t++)
+		n += leave[t];
+	return n == 1 ? 5000 : -100000;
+}
+
+/* The best exchange among ties: rack A A B ? keeps one tile at best, and
+ * keeping A, B or the blank ties (5 points, three tiles out); the tie
+ * goes to the exchange whose tiles come first (blanks listed last), A A
+ * B, which keeps the blank. */
+START_TEST(exchange_tie_by_hand)
+{
+	const struct rules *r = rules_builtin("en");
+	static struct position p;
+	static struct equity eq;
+	struct err e;
+
+	position_init(&p, r);
+	p.racks[0][0] = 1;
+	p.racks[0][1] = 2;
+	p.racks[0][2] = 1;
+	ck_assert_int_eq(equity_prepare_fn(&eq, r, one_tile_leave, NULL, &p, 50,
+	    &e), 0);
+	ck_assert_int_eq(eq.exchange_value, 5000);
+	ck_assert_int_eq(eq.exchange.kind, MOVE_EXCHANGE);
+	ck_assert_int_eq(eq.exchange.len, 3);
+	ck_assert_int_eq(eq.exchange.tiles[0], 1);
+	ck_assert_int_eq(eq.exchange.tiles[1], 1);
+	ck_assert_int_eq(eq.exchange.tiles[2], 2);
+	ck_assert_int_eq(eq.best_used[3], 5000);
+	ck_assert_int_eq(eq.best_used[4], -100000);
+	ck_assert_int_eq(eq.pass_value, -100000);
+	/* Without the blank (A A B): keeping B exchanges A A, before A B. */
+	p.racks[0][0] = 0;
+	ck_assert_int_eq(equity_prepare_fn(&eq, r, one_tile_leave, NULL, &p, 50,
+	    &e), 0);
+	ck_assert_int_eq(eq.exchange.len, 2);
+	ck_assert_int_eq(eq.exchange.tiles[0], 1);
+	ck_assert_int_eq(eq.exchange.tiles[1], 1);
+}
+END_TEST
+
 /* --- Fast search against brute force --- */
 
 struct agree_count {
@@ -352,6 +401,7 @@ equity_suite(void)
 	tc = tcase_create("tables");
 	tcase_add_test(tc, rack_values_match_lookup);
 	tcase_add_test(tc, keep_table_by_hand);
+	tcase_add_test(tc, exchange_tie_by_hand);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("search");
 	tcase_set_timeout(tc, 600);
