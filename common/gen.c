@@ -827,22 +827,22 @@ gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 
 			m &= m - 1;
 			__builtin_prefetch(w + movegraph_child(w[base +
-			    movegraph_popcount(lo & (((uint32_t)1 << b) - 1))]));
+			    bits_popcount32(lo & (((uint32_t)1 << b) - 1))]));
 		}
 	}
 #endif
 	while (mlo != 0) {
 		int b = gen_lowest_bit32(mlo), L = b + 1;
 		uint32_t a = w[base +
-		    movegraph_popcount(lo & (((uint32_t)1 << b) - 1))];
+		    bits_popcount32(lo & (((uint32_t)1 << b) - 1))];
 
 		mlo &= mlo - 1;
 		GEN_TRY_LETTER();
 	}
 	while (mhi != 0) {
 		int b = gen_lowest_bit32(mhi), L = b + 33;
-		uint32_t a = w[base + movegraph_popcount(lo) +
-		    movegraph_popcount(hi & (((uint32_t)1 << b) - 1))];
+		uint32_t a = w[base + bits_popcount32(lo) +
+		    bits_popcount32(hi & (((uint32_t)1 << b) - 1))];
 
 		mhi &= mhi - 1;
 		GEN_TRY_LETTER();

@@ -804,7 +804,7 @@ gen_letter_keys(const struct gen *g, uint64_t mask, uint8_t *L,
 	int n = 0;
 
 	for (; mask != 0; mask &= mask - 1) {
-		L[n] = (uint8_t)gen_lowest_bit64(mask);
+		L[n] = (uint8_t)bits_lowest64(mask);
 		key[n] = g->sigs.letter[L[n]];
 		n++;
 	}
@@ -1067,8 +1067,8 @@ gen_fit_ends(const struct gen *g, uint8_t *ends, uint32_t run)
 {
 	const uint32_t *w = g->w;
 	uint32_t base = movegraph_arcs(w, run, g->wide);
-	int n = movegraph_popcount(w[run]) +
-	    movegraph_popcount(movegraph_hi(w, run, g->wide)), k;
+	int n = bits_popcount32(w[run]) +
+	    bits_popcount32(movegraph_hi(w, run, g->wide)), k;
 	unsigned m = 0;
 
 	if (ends[run] & 1)
@@ -1101,8 +1101,8 @@ gen_fit_run(struct gen *g, uint32_t run, uint64_t *done, uint8_t *ends)
 	const uint32_t *w = g->w;
 	uint32_t base = movegraph_arcs(w, run, g->wide);
 	uint32_t sep = movegraph_sep(w, run, g->wide);
-	int n = movegraph_popcount(w[run]) +
-	    movegraph_popcount(movegraph_hi(w, run, g->wide)), k;
+	int n = bits_popcount32(w[run]) +
+	    bits_popcount32(movegraph_hi(w, run, g->wide)), k;
 	uint64_t m = 0;
 
 	if ((done[run >> 6] >> (run & 63)) & 1)
@@ -1231,7 +1231,7 @@ gen_word_ends(const struct gen *g, uint32_t run)
 	base = movegraph_arcs(w, run, g->wide);
 	for (idx = 0; m != 0; m &= m - 1, idx++)
 		if (movegraph_accepts(w[base + (uint32_t)idx]))
-			ends |= (uint64_t)1 << (gen_lowest_bit64(m) + 1);
+			ends |= (uint64_t)1 << (bits_lowest64(m) + 1);
 	return ends;
 }
 
@@ -1280,7 +1280,7 @@ gen_words_build(struct gen *g)
 			d--;
 			continue;
 		}
-		L = gen_lowest_bit64(st[d].m) + 1;
+		L = bits_lowest64(st[d].m) + 1;
 		arc = w[st[d].base + (uint32_t)st[d].idx];
 		st[d].m &= st[d].m - 1;
 		st[d].idx++;
@@ -1835,7 +1835,7 @@ gen_best_spans(struct gen *g, int n, int first_move)
 			m = g->bmask[--w];
 		if (m == 0)
 			break;
-		top = w * 64 + gen_highest_bit64(m);
+		top = w * 64 + bits_highest64(m);
 		id = g->bhead[top];
 		if (top < GEN_BUCKETS - 1 && (g->eq != NULL ?
 		    !gen_eq_may(g, gen_eq_bucket_top(top)) :

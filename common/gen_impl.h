@@ -19,6 +19,7 @@
 #define ORDVERK_GEN_IMPL_H
 
 #include <stdint.h>
+#include "bits.h"
 #include "board.h"
 #include "gen.h"
 #include "gen_best.h"
@@ -321,48 +322,17 @@ struct gen {
 	int oom;
 };
 
-/* Index of the lowest set bit of a nonzero m. */
-static inline int
-gen_lowest_bit64(uint64_t m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctzll(m);
-#else
-	int b = 0;
-
-	while ((m & 1) == 0) {
-		m >>= 1;
-		b++;
-	}
-	return b;
-#endif
-}
-
+/* Lowest and highest set bit of a nonzero 32-bit m (bits.h). */
 static inline int
 gen_lowest_bit32(uint32_t m)
 {
-	return gen_lowest_bit64(m);
-}
-
-/* Index of the highest set bit of a nonzero m. */
-static inline int
-gen_highest_bit64(uint64_t m)
-{
-#if defined(__GNUC__)
-	return 63 - __builtin_clzll(m);
-#else
-	int b = 63;
-
-	while ((m >> b) == 0)
-		b--;
-	return b;
-#endif
+	return bits_lowest64(m);
 }
 
 static inline int
 gen_highest_bit32(uint32_t m)
 {
-	return gen_highest_bit64(m);
+	return bits_highest64(m);
 }
 
 /* The last arc of the path from the run at run through letters t[0..n)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bits.h"
 #include "klv.h"
 
 #define KWG_TILE(n)    ((int)((n) >> 24))
@@ -293,32 +294,6 @@ struct klv_found {
 	uint16_t oi[1 << 10];
 };
 
-/* Bits set in m (__builtin_popcountll without -mpopcnt is a library
- * call, an eighth of the walk's time). */
-static inline int
-klv_popcount64(uint64_t m)
-{
-	m = m - ((m >> 1) & 0x5555555555555555u);
-	m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
-	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-	return (int)((m * 0x0101010101010101u) >> 56);
-}
-
-/* Index of the lowest set bit of a nonzero m. */
-static inline int
-klv_lowest_bit(uint64_t m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctzll(m);
-#else
-	int b = 0;
-
-	for (; (m & 1) == 0; m >>= 1)
-		b++;
-	return b;
-#endif
-}
-
 /* klv_rack_values' walk over the rack: by tile t, left[t] still free
  * (the tiles with some free in avail, bit t) and the keep index step[t]
  * of one. */
@@ -369,7 +344,7 @@ klv_walk(struct klv_walker *w, uint32_t root)
 			 * above took. */
 			if (d-- == 0)
 				return;
-			t = klv_lowest_bit(st[d].bit);
+			t = bits_lowest64(st[d].bit);
 			if (w->left[t]++ == 0)
 				w->avail |= st[d].bit;
 			continue;
@@ -378,9 +353,9 @@ klv_walk(struct klv_walker *w, uint32_t root)
 		st[d].cand = cand & (cand - 1);
 		/* Runs ascend: tile t's arc is the run's arc after those of
 		 * the smaller tiles in it. */
-		t = klv_lowest_bit(cand);
+		t = bits_lowest64(cand);
 		to = st[d].at + w->step[t];
-		a = run + (uint32_t)klv_popcount64(here & (bit - 1));
+		a = run + (uint32_t)bits_popcount64(here & (bit - 1));
 		node = k->nodes[a];
 		idx = st[d].base + k->before[a] - k->before[run];
 		if (KWG_ACCEPTS(node) && idx < k->nvalues &&

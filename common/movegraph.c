@@ -27,21 +27,12 @@ struct mg_index {
 	uint32_t hdr;        /* header words: 1, or 2 when wide */
 };
 
-static int
-mg_popcount64(uint64_t m)
-{
-	m = m - ((m >> 1) & 0x5555555555555555u);
-	m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
-	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-	return (int)((m * 0x0101010101010101u) >> 56);
-}
-
 /* Offset of the run starting at node c. */
 static uint32_t
 mg_offset(const struct mg_index *ix, uint32_t c)
 {
 	uint64_t below = ix->start[c >> 6] & ((((uint64_t)1) << (c & 63)) - 1);
-	uint32_t rank = ix->before[c >> 6] + (uint32_t)mg_popcount64(below);
+	uint32_t rank = ix->before[c >> 6] + (uint32_t)bits_popcount64(below);
 
 	return ix->off != NULL ? ix->off[rank] : c + ix->hdr * rank;
 }
@@ -92,7 +83,7 @@ movegraph_build(struct movegraph *mg, const struct lex *lex, struct err *e)
 	ix.start[root >> 6] |= (uint64_t)1 << (root & 63);
 	for (b = 0; b < nb; b++) {
 		ix.before[b] = nruns;
-		nruns += (uint32_t)mg_popcount64(ix.start[b]);
+		nruns += (uint32_t)bits_popcount64(ix.start[b]);
 	}
 	ix.hdr = 1 + (uint32_t)mg->wide;
 	if (!mid) {

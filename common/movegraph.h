@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "bits.h"
 #include "err.h"
 #include "lex.h"
 
@@ -66,16 +67,6 @@ movegraph_hi(const uint32_t *w, uint32_t run, int wide)
 	return wide ? w[run + 1] & 0x7fffffffu : 0;
 }
 
-/* Bits set in m (not __builtin_popcount: without -mpopcnt it is a library
- * call). */
-static inline int
-movegraph_popcount(uint32_t m)
-{
-	m = m - ((m >> 1) & 0x55555555u);
-	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-	return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-}
-
 /* The arc for letter L (1..63) in the run at run, or 0. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -91,15 +82,15 @@ movegraph_arc(const uint32_t *w, uint32_t run, int L, int wide)
 		if ((lo & bit) == 0)
 			return 0;
 		return w[movegraph_arcs(w, run, wide) +
-		    movegraph_popcount(lo & (bit - 1))];
+		    bits_popcount32(lo & (bit - 1))];
 	} else {
 		uint32_t hi = movegraph_hi(w, run, wide);
 		uint32_t bit = (uint32_t)1 << (L - 33);
 
 		if ((hi & bit) == 0)
 			return 0;
-		return w[movegraph_arcs(w, run, wide) + movegraph_popcount(lo) +
-		    movegraph_popcount(hi & (bit - 1))];
+		return w[movegraph_arcs(w, run, wide) + bits_popcount32(lo) +
+		    bits_popcount32(hi & (bit - 1))];
 	}
 }
 

@@ -49,7 +49,7 @@ walk(const uint32_t *nd, uint32_t c, const uint32_t *w, int wide, uint32_t o,
 		if (lex_node_last(nd[i]))
 			break;
 	}
-	ck_assert_int_eq(letters, movegraph_popcount(lo) + movegraph_popcount(hi));
+	ck_assert_int_eq(letters, bits_popcount32(lo) + bits_popcount32(hi));
 	ck_assert_int_eq(sep, (int)(w[o + 1] >> 31));
 	return n;
 }
