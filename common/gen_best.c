@@ -1697,7 +1697,10 @@ gen_eq_bucket_top(int b)
  * best keep of the narrower sizes, took one more span bound a push and
  * saved nothing.)  Sets sp->sbound and sp->bound; returns the item's
  * bucket. */
-static int
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int
 gen_eq_item(const struct gen *g, struct gen_span *sp, int b)
 {
 	int64_t v = (int64_t)b * 1000 + g->eq_range[sp->e2lo - sp->e1 + 1][sp->k];
