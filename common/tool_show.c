@@ -34,7 +34,8 @@ name_ok(const char *opt, const char *name, int many)
 }
 
 int
-tool_show_check(struct tool_show *sh, const char *when, int many)
+tool_show_check(struct tool_show *sh, const char *when, int many_svg,
+	int many_html)
 {
 	int c = tool_colour(stdout, when);
 
@@ -44,9 +45,9 @@ tool_show_check(struct tool_show *sh, const char *when, int many)
 	}
 	sh->colour = c ? PICTURE_COLOUR : 0;
 	if (sh->text && sh->svg != NULL && strcmp(sh->svg, "-") == 0)
-		many = 1;       /* boards and an SVG cannot share stdout */
-	return name_ok("--svg", sh->svg, many) < 0 ||
-	    name_ok("--html", sh->html, many) < 0 ? -1 : 0;
+		many_svg = 1;   /* boards and an SVG cannot share stdout */
+	return name_ok("--svg", sh->svg, many_svg) < 0 ||
+	    name_ok("--html", sh->html, many_html) < 0 ? -1 : 0;
 }
 
 int
@@ -63,20 +64,19 @@ tool_show_svg_stdout(const struct tool_show *sh)
 
 /* out_open: the file for picture number n of option name (or stdout). */
 static FILE *
-out_open(struct tool_show *sh, const char *name, long n,
-	struct tool_atomic *a)
+out_open(const char *name, long n, long *count, struct tool_atomic *a)
 {
 	char path[4096];
 
 	if (strcmp(name, "-") == 0)
 		return stdout;
 	if (tool_numbered_name(name, n, path, sizeof path) == 0 &&
-	    sh->files > 0) {
+	    *count > 0) {
 		tool_warn("%s: more than one picture; put %%d in the name",
 		    name);
 		return NULL;
 	}
-	sh->files++;
+	(*count)++;
 	return tool_atomic_open(a, path);
 }
 
@@ -115,7 +115,7 @@ tool_show_picture(struct tool_show *sh, const struct picture *pic,
 	}
 	if (sh->svg == NULL)
 		return 0;
-	if ((fp = out_open(sh, sh->svg, number, &a)) == NULL)
+	if ((fp = out_open(sh->svg, number, &sh->files, &a)) == NULL)
 		return -1;
 	return out_close(fp, &a, picture_svg(fp, pic, 0, &e) < 0, &e);
 }
@@ -145,7 +145,7 @@ tool_show_report(struct tool_show *sh, const struct report *rp,
 	err_clear(&e);
 	if (sh->html == NULL)
 		return 0;
-	if ((fp = out_open(sh, sh->html, number, &a)) == NULL)
+	if ((fp = out_open(sh->html, number, &sh->pages, &a)) == NULL)
 		return -1;
 	return out_close(fp, &a, report_write(rp, final, fp, &e) < 0, &e);
 }

@@ -20,15 +20,18 @@ struct tool_show {
 	int colour;                 /* PICTURE_COLOUR or 0 (tool_show_check) */
 	const char *svg;            /* --svg NAME, or NULL */
 	const char *html;           /* --html NAME, or NULL */
-	long files;                 /* pictures and pages written */
+	long files;                 /* SVG pictures written */
+	long pages;                 /* HTML pages written */
 	long boards;                /* terminal boards written */
 };
 
 /* tool_show_check: validates the options once they are parsed: the
- * --color word (when, NULL = auto), the names' numbers; many: the run may
- * draw more than one picture or page (a name without a number, or "-",
- * is refused then).  Returns 0, or -1 after a message (a usage error). */
-int tool_show_check(struct tool_show *sh, const char *when, int many);
+ * --color word (when, NULL = auto), the names' numbers; many_svg,
+ * many_html: the run will or may draw more than one picture, or write more
+ * than one page (a name without a number, or "-", is refused then).
+ * Returns 0, or -1 after a message (a usage error). */
+int tool_show_check(struct tool_show *sh, const char *when, int many_svg,
+	int many_html);
 
 /* tool_show_on: 1 if any picture is asked for. */
 int tool_show_on(const struct tool_show *sh);

@@ -455,7 +455,9 @@ main(int argc, char *argv[])
 		tool_warn("--html goes with --analyse");
 		usage();
 	}
-	if (tool_show_check(&show, when, show.svg && *show.svg == '-') < 0)
+	/* With -a, a picture a turn; a page a game. */
+	if (tool_show_check(&show, when, o.analyse ||
+	    (show.svg != NULL && *show.svg == '-'), argc > 1) < 0)
 		usage();
 	if (o.leaves_path != NULL) {
 		if ((o.leaves = klv_load(o.leaves_path, &e)) == NULL) {

@@ -446,7 +446,7 @@ main(int argc, char **argv)
 		usage();
 	if (!game && (o.positions || o.verbose || o.strict))
 		usage();
-	if (tool_show_check(&sh, when, game || argc != 2) < 0)
+	if (tool_show_check(&sh, when, game || argc != 2, 0) < 0)
 		usage();
 	if (o.rulesname != NULL) {
 		err_clear(&e);

@@ -58,6 +58,15 @@ set +e
 "$M" -a --html one.html two.gcg > /dev/null 2> err; rc=$?
 set -e
 [ $rc = 2 ] && grep -q 'more than one picture' err
+# A picture a turn and a page a game: each name is checked for itself
+# (an SVG name with a number beside a page name without one), and an SVG
+# name without a number is refused before anything is written.
+"$M" -a -s score --svg 'turn-%02d.svg' --html page.html "$G" > /dev/null
+[ -f page.html ] && [ -f turn-01.svg ] && [ -f "turn-$turns.svg" ]
+set +e
+"$M" -a -s score --svg unnumbered.svg "$G" > /dev/null 2> err; rc=$?
+set -e
+[ $rc = 2 ] && grep -q 'one file each needs %d' err && [ ! -e unnumbered.svg ]
 for args in "--html x.html -r en" "-a --svg - $G" \
     "-r en --svg -" "-r en --show --color=maybe" "-a --html x%s.html $G"; do
 	set +e
