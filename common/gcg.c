@@ -23,7 +23,6 @@ struct gcg_reader {
 	size_t convcap;
 	int done;               /* end of stream (or unreadable) reached */
 	int ioerr;
-	size_t rawlen;          /* last line's length with a CR before '\n' */
 	int light_skip;         /* gcg_read_light: in a bad game, up to #end */
 };
 
@@ -626,14 +625,15 @@ read_line(struct gcg_reader *rd)
 			break;
 		if (toolong)
 			continue;
+		/* GCG_LINE_MAX bytes at most, a CR before the '\n' counted. */
+		if (len >= GCG_LINE_MAX) {
+			toolong = 1;
+			continue;
+		}
 		if (len + 2 > rd->cap) {
 			size_t ncap = rd->cap ? 2 * rd->cap : 256;
 			char *nb;
 
-			if (len >= GCG_LINE_MAX) {
-				toolong = 1;
-				continue;
-			}
 			nb = realloc(rd->buf, ncap);
 			if (nb == NULL) {
 				errno = ENOMEM;
@@ -651,7 +651,6 @@ read_line(struct gcg_reader *rd)
 	rd->lineno++;
 	if (toolong)
 		return -3;
-	rd->rawlen = len;
 	if (len > 0 && rd->buf[len - 1] == '\r')
 		len--;
 	if (rd->buf == NULL) {
@@ -1678,9 +1677,7 @@ gcg_read_light(struct gcg_reader *rd, struct gcg_light *out,
 			err_set(e, 0, "read error: %s", strerror(errno));
 			goto unreadable;
 		}
-		/* GCG_LINE_MAX counts a CR before the '\n' (read_line's own
-		 * limit is looser). */
-		toolong = n == -3 || rd->rawlen > GCG_LINE_MAX;
+		toolong = n == -3;
 		s = rd->buf;
 		len = toolong ? 0 : (size_t)n;
 		if (rd->lineno == 1 && !toolong) {

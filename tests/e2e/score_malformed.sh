@@ -42,6 +42,24 @@ expect2 text.gcg 2 'not a GCG line'
 awk 'BEGIN { print "#tile-distribution no"
 	for (i = 0; i < 100001; i++) print ">a: ABEILRT - +0 0" }' > many.gcg
 expect2 many.gcg 100002 'more than 100000 events'
+# a line of 65,536 bytes (a CR before the newline counted) is read, one
+# byte more is refused, both by the full reader and elocalc's light one
+longline() {  # longline BYTES CR: a game with a #note line that long
+	{ sed -n 1,5p "$good"
+	  awk -v n="$1" -v cr="$2" 'BEGIN { s = "#note "
+		while (length(s) < n - cr) s = s "x"
+		printf "%s%s\n", s, cr ? "\r" : "" }'
+	  sed -n '6,$p' "$good"; } > long.gcg
+}
+for cr in 0 1; do
+	longline 65536 $cr
+	scoremove -g -n long.gcg > /dev/null
+	elocalc -G long.gcg > /dev/null
+	longline 65537 $cr
+	expect2 long.gcg 6 'line longer than 65536 bytes'
+	rc=0; elocalc -G long.gcg > /dev/null 2> err || rc=$?
+	grep -q '^elocalc: long.gcg:6: line too long' err
+done
 # a total off by one is a wrong game (exit 1), not a malformed one
 printf '#tile-distribution en\n>a: ABEILPT 8H PLEB +16 17\n' > off.gcg
 rc=0; scoremove -g -n off.gcg > out || rc=$?
