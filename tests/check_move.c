@@ -499,7 +499,7 @@ END_TEST
 
 struct conf {
 	const char *variant;
-	const char *wordlist;   /* relative to $ORDVERK_SHARED */
+	const char *wordlist;   /* as under ../shared (test_conformance_path) */
 	const char *moves;
 };
 
@@ -615,10 +615,8 @@ START_TEST(conformance)
 	char where[1100];
 
 	ck_assert_ptr_nonnull(r);
-	if (test_shared_path(c->wordlist, wpath, sizeof wpath, "conformance") == NULL
-	    || test_shared_path(c->moves, mpath, sizeof mpath, "conformance")
-	    == NULL)
-		return;
+	test_conformance_path(c->wordlist, wpath, sizeof wpath, NULL);
+	test_conformance_path(c->moves, mpath, sizeof mpath, NULL);
 	lex = test_lex_from_file(r, wpath, 1);
 	L = calloc(1, sizeof *L);
 	ck_assert_ptr_nonnull(L);
