@@ -70,3 +70,26 @@ for v in no da is en; do
 	paste "$tmp/$v.kind" "$tmp/$v.cgp" | sed -n 's/^play\t//p' |
 		"$brute" -r "$v" "$out/$v-2to4.txt" > "$out/$v-moves.txt"
 done
+
+# VARIANT-gcg-words.txt: the words the hand-made games of tests/data/gcg
+# play that the VARIANT list lacks (they were made with ../shared's lists),
+# added to the lexicon where those games are replayed on the project's set.
+for v in no da is en; do
+	ls "$top"/tests/data/gcg/$v-*.gcg > /dev/null 2>&1 || continue
+	: > "$tmp/add"
+	i=0
+	while [ $i -lt 200 ]; do
+		i=$((i + 1))
+		"$bin/lexcompile" -q -r "$v" -a "$tmp/add" -o "$tmp/$v-add.lex" "$out/$v-2to4.txt"
+		for g in "$top"/tests/data/gcg/$v-*.gcg; do
+			"$bin/scoremove" -g -l "$tmp/$v-add.lex" "$g" || true
+		done | sed -n 's/.*: \([^ ]*\) is not a word$/\1/p' > "$tmp/new"
+		[ -s "$tmp/new" ] || break
+		cat "$tmp/new" >> "$tmp/add"
+	done
+	if [ -s "$tmp/add" ]; then
+		LC_ALL=C.UTF-8 sed 's/.*/\L&/' "$tmp/add" | LC_ALL=C sort -u > "$out/$v-gcg-words.txt"
+	else
+		rm -f "$out/$v-gcg-words.txt"
+	fi
+done
