@@ -64,18 +64,6 @@ variant_lex(const struct variant *v)
 	return test_lex_from_file(rules_builtin(v->name), path, 1);
 }
 
-/* ../shared's game only, for the tests written on its text (mutations of
- * its lines), or NULL with a skip message. */
-static char *
-shared_game(const struct variant *v, size_t *len)
-{
-	char path[1024];
-
-	if (test_shared_path(v->game, path, sizeof path, "check_gcg") == NULL)
-		return NULL;
-	return slurp(path, len);
-}
-
 /* The game's text; *own (may be NULL) 1 if it is the project's. */
 static char *
 variant_game(const struct variant *v, size_t *len, int *own)
@@ -331,18 +319,82 @@ static const struct mutation mutations[] = {
 	  "unknown tile distribution 'xx'", 0 },
 };
 
+/* The same mutations, row by row, of the project's games (without
+ * ../shared); the settling rows where the kind of ending differs use the
+ * game that ends that way (is goes out under double settling). */
+static const struct mutation own_mutations[] = {
+	{ 0, ">bjorn: AELRTVV 7C VAVR +22 22", ">bjorn: AELRTVV 7C VAVR +23 23",
+	  "scores +22, not +23", 0 },
+	{ 0, ">bjorn: AELRTVV 7C VAVR +22 22", ">bjorn: AELRTVV 7C VAVR +22 21",
+	  "cumulative total 21 written, 22", 0 },
+	{ 3, ">anna: CFHILRX E5 CHI. +25 39", ">anna: CFHILRX E5 CHI. +25 40",
+	  "cumulative total 40", 0 },
+	{ 0, ">anna: FIKLPTÅ 8F PÅK", ">anna: FIKLPTA 8F PÅK",
+	  "rack lacks Å", 0 },
+	{ 0, ">anna: FIKLPTÅ 8F PÅK", ">anna: CCKLPTÅ 8F PÅK",
+	  "more than the bag's 1", 0 },
+	{ 0, ">bjorn: AELRTVV 7C VAVR", ">anna: AELRTVV 7C VAVR",
+	  "play off turn", 0 },
+	{ 0, ">anna: FIKLPTÅ 8F PÅK +22 22", ">anna: FIKLPTÅ 8F PKÅ +22 22",
+	  "PKÅ is not a word", 0 },
+	{ 0, ">anna: J (J) -4 390",
+	  ">anna: J - +0 394\n>anna: J (J) -4 390",
+	  "after the game ended", 0 },
+	{ 0, ">anna: J (J) -4 390", ">anna: J (J) -3 391",
+	  "rack penalty -3 written, the rack gives -4", 0 },
+	{ 1, ">anna: N (N) -1 441", ">anna: E (E) -1 441",
+	  "rack (E), but anna holds N", 0 },
+	{ 2, ">anna: (II) +4 352", ">anna: (II) +2 350",
+	  "settling incomplete: no rack penalty for bjorn", -1 },
+	{ 2, ">anna: (II) +4 352", ">anna: (II) +5 353",
+	  "the racks give +4 (double settling) or +2 (transfer)", 0 },
+	{ 2, ">anna: (II) +4 352", ">anna: (II) +3 351",
+	  "the racks give +4 (double settling) or +2", 0 },
+	{ 2, ">anna: (II) +4 352", ">anna: (NN) +4 352",
+	  "but the others hold II", 0 },
+	{ 1, ">anna: N (N) -1 441\n", "", "settling incomplete", -1 },
+	{ 3, ">anna: CNQ 2D .N +2 341", ">anna: CNQ -N +0 339",
+	  "exchange with 0 tiles in the bag (needs 7)", 0 },
+	{ 2, ">anna: EFKKLRT 8E EFLT +20 20", ">anna: EFKKLRT %% +20 20",
+	  "unknown event", 0 },
+	{ 2, ">anna: EFKKLRT 8E EFLT +20 20", ">anna: EFKKLRT 8E EFLT",
+	  "truncated event", 0 },
+	{ 2, ">bjorn: IKNSUYÓ E8 .YKI", ">bjorn: IKNSUÓ E8 .YKI",
+	  "rack lacks Y", 0 },
+	{ 2, ">anna: IKKRSUÁ F8 .RÁ", ">anna: IKKSSUÁ F8 .RÁ",
+	  "rack lacks R", 0 },
+	{ 1, ">anna: EEJKLRT 8E TJEK", ">carl: EEJKLRT 8E TJEK",
+	  "unknown player 'carl'", 0 },
+	{ 3, ">anna: CNQ 2D .N +2 341", ">anna: (LR) +4 343",
+	  "before the game ended", 0 },
+	{ 0, "#tile-distribution no", "#tile-distribution xx",
+	  "unknown tile distribution 'xx'", 0 },
+};
+_Static_assert(sizeof mutations / sizeof mutations[0] ==
+    sizeof own_mutations / sizeof own_mutations[0], "a row each");
+
+/* 1 if the conformance games are the project's (../shared absent). */
+static int
+own_games(void)
+{
+	char path[1024];
+	int own;
+
+	test_conformance_path("conformance/no-game.gcg", path, sizeof path, &own);
+	return own;
+}
+
 START_TEST(mutated_games_fail)
 {
-	const struct mutation *mu = &mutations[_i];
+	const struct mutation *mu = own_games() ? &own_mutations[_i] :
+	    &mutations[_i];
 	const struct variant *v = &variants[mu->variant];
 	struct lex *lex;
 	struct err e;
 	size_t len;
 	long line;
-	char *text = shared_game(v, &len), *bad;
+	char *text = variant_game(v, &len, NULL), *bad;
 
-	if (text == NULL)
-		return;
 	lex = variant_lex(v);
 	bad = mutate(text, mu->from, mu->to, &line);
 	ck_assert_int_eq(replay_text(bad, strlen(bad), lex, NULL, &e), -1);
@@ -362,31 +414,52 @@ END_TEST
 
 START_TEST(liberal_forms)
 {
+	/* ../shared's no game, else the project's: a play to write with a
+	 * lowercase coordinate and text after the total, the first move and
+	 * the same down (column first: a legal first move through H8, the
+	 * same score), the next line (cut there), a late line of anna's and
+	 * her total before it, the final scores. */
+	static const struct liberal {
+		const char *play, *play_liberal, *first, *first_down, *second;
+		int first_score;
+		const char *late;
+		int late_total, final0, final1;
+	} sets[] = {
+		{ ">bjorn: ABDFKOR 9G BAO +28 28",
+		  ">bjorn: ABDFKOR 9g BAO +28 28 BAO, BE, AT",
+		  ">anna: ABEILRT 8H BLIR +18 18\n",
+		  ">anna: ABEILRT h8 BLIR +18 18\n", ">bjorn: ABDFKOR", 18,
+		  ">anna: DDEFFNR", 445, 457, 380 },
+		/* PÅK on H6-H8: (4 + 4 + 3) x 2 = 22 as on F8-H8 */
+		{ ">bjorn: AELRTVV 7C VAVR +22 22",
+		  ">bjorn: AELRTVV 7c VAVR +22 22 VAVR",
+		  ">anna: FIKLPTÅ 8F PÅK +22 22\n",
+		  ">anna: FIKLPTÅ h6 PÅK +22 22\n", ">bjorn: AELRTVV", 22,
+		  ">anna: DDJS B4", 379, 390, 439 },
+	};
+	const struct liberal *l = &sets[own_games()];
 	const struct variant *v = &variants[0];
 	struct gcg_result res;
 	struct err e;
 	size_t len;
 	long line;
-	char *text = shared_game(v, &len), *t1, *t2, *t3, *crlf;
+	char *text = variant_game(v, &len, NULL), *t1, *t2, *t3, *crlf;
 	size_t i, k;
 
-	if (text == NULL)
-		return;
 	/* lowercase coordinates, text after the total */
-	t1 = mutate(text, ">bjorn: ABDFKOR 9G BAO +28 28",
-	    ">bjorn: ABDFKOR 9g BAO +28 28 BAO, BE, AT", &line);
-	/* "h8" (column first) is a down play: a legal first move, 18 too */
-	t2 = strdup(">anna: ABEILRT h8 BLIR +18 18\n");
+	t1 = mutate(text, l->play, l->play_liberal, &line);
+	/* column first is a down play */
+	t2 = strdup(l->first_down);
 	ck_assert_ptr_nonnull(t2);
 	ck_assert_int_eq(replay_text(t1, strlen(t1), NULL, &res, &e), 0);
-	ck_assert_int_eq(res.scores[0], 457);
+	ck_assert_int_eq(res.scores[0], l->final0);
 	{
-		char *t4 = mutate(text, ">anna: ABEILRT 8H BLIR +18 18\n", t2, &line);
+		char *t4 = mutate(text, l->first, t2, &line);
 
-		*strstr(t4, ">bjorn: ABDFKOR") = '\0';
+		*strstr(t4, l->second) = '\0';
 		ck_assert_msg(replay_text(t4, strlen(t4), NULL, &res, &e) == 0,
 		    "%ld: %s", e.line, e.msg);
-		ck_assert_int_eq(res.scores[0], 18);
+		ck_assert_int_eq(res.scores[0], l->first_score);
 		free(t4);
 	}
 	/* CRLF line ends */
@@ -400,15 +473,15 @@ START_TEST(liberal_forms)
 	crlf[k] = '\0';
 	ck_assert_msg(replay_text(crlf, k, NULL, &res, &e) == 0, "%ld: %s",
 	    e.line, e.msg);
-	ck_assert_int_eq(res.scores[1], 380);
+	ck_assert_int_eq(res.scores[1], l->final1);
 	/* no end lines: incomplete, not an error */
 	t3 = strdup(text);
 	ck_assert_ptr_nonnull(t3);
-	*strstr(t3, ">anna: DDEFFNR") = '\0';
+	*strstr(t3, l->late) = '\0';
 	ck_assert_int_eq(replay_text(t3, strlen(t3), NULL, &res, &e), 0);
 	ck_assert_int_eq(res.ended, 0);
 	ck_assert_int_eq(res.settled, 0);
-	ck_assert_int_eq(res.scores[0], 445);
+	ck_assert_int_eq(res.scores[0], l->late_total);
 	free(t1);
 	free(t2);
 	free(t3);
@@ -421,46 +494,54 @@ END_TEST
  * "-- -20" and the old "-- +0"; anna then passes and the game goes on. */
 START_TEST(withdrawn_phony)
 {
+	/* ../shared's en game, else the project's: bjorn's second move, the
+	 * phony put before it (D.OZ: DIOZ is no word; on F7-F10 it scores
+	 * 2 + 1 + 1 + 10 x 3 = 34 as D.TZ does), withdrawn; anna's rack and
+	 * total then; the final scores. */
+	static const struct phony {
+		const char *real, *phony, *minus, *zero, *pass, *wrong;
+		int final0, final1;
+	} sets[] = {
+		{ ">bjorn: AACEKOR K8 .OCK +24 24", ">bjorn: AACEKOR K8 .REK +20 20",
+		  ">bjorn: AACEKOR -- -20 0", ">bjorn: AACEKOR -- +0 0",
+		  ">anna: AACINNT - +0 16", ">anna: AACINNT -- -16 0", 297, 353 },
+		{ ">bjorn: DEGOOTZ F7 D.TZ +34 34", ">bjorn: DEGOOTZ F7 D.OZ +34 34",
+		  ">bjorn: DEGOOTZ -- -34 0", ">bjorn: DEGOOTZ -- +0 0",
+		  ">anna: CFHILRX - +0 14", ">anna: CFHILRX -- -14 0", 328, 348 },
+	};
+	const struct phony *ph = &sets[own_games()];
 	const struct variant *v = &variants[3];
 	struct lex *lex;
 	struct gcg_result res;
 	struct err e;
 	size_t len;
 	long line;
-	char *text = shared_game(v, &len), *t1, *t2;
-	const char *ins =
-	    ">bjorn: AACEKOR K8 .REK +20 20\n"
-	    ">bjorn: AACEKOR -- -20 0\n"
-	    ">anna: AACINNT - +0 16\n"
-	    ">bjorn: AACEKOR K8 .OCK +24 24";
-	const char *ins0 =
-	    ">bjorn: AACEKOR K8 .REK +20 20\n"
-	    ">bjorn: AACEKOR -- +0 0\n"
-	    ">anna: AACINNT - +0 16\n"
-	    ">bjorn: AACEKOR K8 .OCK +24 24";
+	char *text = variant_game(v, &len, NULL), *t1, *t2;
+	char ins[256], ins0[256], wrong[256];
 
-	if (text == NULL)
-		return;
+	snprintf(ins, sizeof ins, "%s\n%s\n%s\n%s", ph->phony, ph->minus,
+	    ph->pass, ph->real);
+	snprintf(ins0, sizeof ins0, "%s\n%s\n%s\n%s", ph->phony, ph->zero,
+	    ph->pass, ph->real);
+	snprintf(wrong, sizeof wrong, "%s\n%s", ph->phony, ph->wrong);
 	lex = variant_lex(v);
-	t1 = mutate(text, ">bjorn: AACEKOR K8 .OCK +24 24", ins, &line);
+	t1 = mutate(text, ph->real, ins, &line);
 	ck_assert_msg(replay_text(t1, strlen(t1), lex, &res, &e) == 0,
 	    "%ld: %s", e.line, e.msg);
-	ck_assert_int_eq(res.scores[0], 297);
-	ck_assert_int_eq(res.scores[1], 353);
+	ck_assert_int_eq(res.scores[0], ph->final0);
+	ck_assert_int_eq(res.scores[1], ph->final1);
 	ck_assert_int_eq(res.phonies, 1);
-	t2 = mutate(text, ">bjorn: AACEKOR K8 .OCK +24 24", ins0, &line);
+	t2 = mutate(text, ph->real, ins0, &line);
 	ck_assert_msg(replay_text(t2, strlen(t2), lex, &res, &e) == 0,
 	    "%ld: %s", e.line, e.msg);
-	ck_assert_int_eq(res.scores[1], 353);
+	ck_assert_int_eq(res.scores[1], ph->final1);
 	free(t2);
 	/* a withdrawal by the wrong player */
-	t2 = mutate(text, ">bjorn: AACEKOR K8 .OCK +24 24",
-	    ">bjorn: AACEKOR K8 .REK +20 20\n>anna: AACINNT -- -16 0", &line);
+	t2 = mutate(text, ph->real, wrong, &line);
 	ck_assert_int_eq(replay_text(t2, strlen(t2), lex, NULL, &e), -1);
 	ck_assert_int_eq(e.line, line + 1);
 	ck_assert_ptr_nonnull(strstr(e.msg, "not a tile play"));
 	free(t2);
-	/* the same phony in Norwegian (no challenges) is an error */
 	free(t1);
 	lex_destroy(lex);
 	free(text);
