@@ -1,7 +1,8 @@
 /* check_move.c — move notation, validation messages, and the conformance
  * data: every listed placement of ../shared/conformance/{no,da,is,en}-moves.txt
- * must validate with the lexicon of the word list README.md names and score
- * exactly the listed score; every CGP line must round-trip byte for byte. */
+ * (without ../shared, of the project's tests/data/conformance) must validate
+ * with the lexicon of its word list and score exactly the listed score;
+ * every CGP line must round-trip byte for byte. */
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
