@@ -81,6 +81,12 @@ $(B)/san/bin/%: tools/%.c $(B)/san/libordverk.a $(LIB_HDR)
 $(B)/san/tests/%: tests/%.c $(B)/san/libordverk.a $(LIB_HDR) tests/testutil.h tests/png.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_SAN) $(CHECK_CFLAGS) -Itests -o $@ $< $(B)/san/libordverk.a $(CHECK_LIBS) $(ZLIB_LIBS) -lm
+# The brute-force reference of the conformance data (tests/ref/brute.c; scripts/make-conformance.sh
+# runs it, check_brute includes it): a test helper, never installed.
+$(B)/san/tests/check_brute: tests/ref/brute.c
+$(B)/opt/ref/brute: tests/ref/brute.c $(B)/opt/libordverk.a $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_OPT) -o $@ $< $(B)/opt/libordverk.a $(ZLIB_LIBS) -lm
 
 # Default lexicons: one per variant, from the word lists scripts/wordlists.sh
 # derives from Debian and npm packages (or from WORDLIST_xx=FILE).

@@ -678,8 +678,7 @@ conformance_end(const char *variant, const char *rk0, const char *rk1,
 	FILE *fp;
 
 	snprintf(rel, sizeof rel, "conformance/%s-game.gcg", variant);
-	if (test_shared_path(rel, path, sizeof path, "conformance_endings") == NULL)
-		return;
+	test_conformance_path(rel, path, sizeof path, NULL);
 	g = setup(&r, 2, racks, sc, "", to_move);
 	/* Tiles already on the board, "ROW COL LETTER ..." (0-based). */
 	b = game_position(g)->board;
@@ -725,14 +724,42 @@ conformance_end(const char *variant, const char *rk0, const char *rk1,
 
 START_TEST(conformance_endings)
 {
-	/* The last lines of ../shared/conformance/{no,da,en,is}-game.gcg,
-	 * replayed from the position before them. */
+	/* The last lines of ../shared/conformance/{no,da,en,is}-game.gcg (else
+	 * of the project's, tests/data/conformance), replayed from the
+	 * position before them. */
 	static const char *const passes[] = { "-", "-", "-", "-", "-", "-" };
 	static const int zero[6] = { 0 };
 	static const char *const en_end[] = { "F6 ..I" };
 	static const int en_sc[] = { 3 };
 	static const char *const is_end[] = { "E3 T.ÐA" };
 	static const int is_sc[] = { 14 };
+	static const char *const own_da_end[] = { "L14 A." };
+	static const int own_da_sc[] = { 4 };
+	static const char *const own_is_end[] = { "K5 .R" };
+	static const int own_is_sc[] = { 2 };
+	char path[4096];
+	int own;
+
+	test_conformance_path("conformance/no-game.gcg", path, sizeof path, &own);
+	if (own) {
+		/* no: anna holds J (4), bjorn F (2); six passes, each loses
+		 * his own (transfer, nobody out). */
+		conformance_end("no", "J", "F", 394, 441, 1, "", passes, zero,
+		    6, 8);
+		/* da: bjorn goes out with A on L14 over the G of L15 (1 + 3),
+		 * anna holds N: transfer, +1 and -1. */
+		conformance_end("da", "N", "A", 442, 373, 1, "14 11 G",
+		    own_da_end, own_da_sc, 1, 3);
+		/* en: six passes, bjorn first; anna loses CQ (3 + 10), bjorn
+		 * LR (2): double, each his own. */
+		conformance_end("en", "CQ", "LR", 341, 350, 1, "", passes, zero,
+		    6, 8);
+		/* is: anna goes out with R under the A of K5, bjorn holds II
+		 * (1 + 1): double, +4. */
+		conformance_end("is", "R", "II", 346, 406, 0, "4 10 A",
+		    own_is_end, own_is_sc, 1, 2);
+		return;
+	}
 
 	/* no: six passes, then each loses own rack (transfer, nobody out). */
 	conformance_end("no", "DFRT", "FNRT", 462, 385, 0, "", passes, zero,

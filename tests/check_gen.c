@@ -72,7 +72,7 @@ free_lines(char **l, long n)
 static void
 conformance(const char *variant, const char *wordlist)
 {
-	char mpath[512], wpath[512], who[64], rel[64];
+	char mpath[512], wpath[512], rel[64];
 	const struct rules *r = rules_builtin(variant);
 	struct lex *lex;
 	struct gen *g;
@@ -86,12 +86,9 @@ conformance(const char *variant, const char *wordlist)
 	static struct position p;
 	int have_pos = 0;
 
-	snprintf(who, sizeof who, "conformance %s", variant);
 	snprintf(rel, sizeof rel, "conformance/%s-moves.txt", variant);
-	if (test_shared_path(rel, mpath, sizeof mpath, who) == NULL)
-		return;
-	if (test_shared_path(wordlist, wpath, sizeof wpath, who) == NULL)
-		return;
+	test_conformance_path(rel, mpath, sizeof mpath, NULL);
+	test_conformance_path(wordlist, wpath, sizeof wpath, NULL);
 	ck_assert_ptr_nonnull(r);
 	lex = test_lex_from_file(r, wpath, 1);
 	g = gen_create(r, lex, &e);
@@ -413,9 +410,8 @@ START_TEST(fit_pairs_brute)
 		long i, j, strings = 0, ends = 0;
 		uint8_t none[3] = { 1, 1, 1 };
 
-		if (test_shared_path(small_lists[f].list, wpath, sizeof wpath,
-		    "fit pairs") == NULL)
-			return;
+		test_conformance_path(small_lists[f].list, wpath, sizeof wpath,
+		    NULL);
 		lex = test_lex_from_file(r, wpath, 1);
 		g = gen_create(r, lex, &e);
 		ck_assert_ptr_nonnull(g);
@@ -504,9 +500,8 @@ START_TEST(cross_sets_between_lines)
 		struct err e;
 		long x;
 
-		if (test_shared_path(small_lists[f].list, wpath, sizeof wpath,
-		    "cross-sets between lines") == NULL)
-			return;
+		test_conformance_path(small_lists[f].list, wpath, sizeof wpath,
+		    NULL);
 		lex = test_lex_from_file(r, wpath, 1);
 		g = gen_create(r, lex, &e);
 		gt = gen_create(r, lex, &e);
@@ -599,9 +594,8 @@ START_TEST(brute_force_small_lexicon)
 		char *line = NULL;
 		size_t cap = 0;
 
-		if (test_shared_path(files[f][1], mpath, sizeof mpath, "brute force") == NULL ||
-		    test_shared_path(wl[f], wpath, sizeof wpath, "brute force") == NULL)
-			return;
+		test_conformance_path(files[f][1], mpath, sizeof mpath, NULL);
+		test_conformance_path(wl[f], wpath, sizeof wpath, NULL);
 		/* A small lexicon: one word in 7, so many board words are not
 		 * in it and cross-checks fail often. */
 		lex = test_lex_from_file(r, wpath, 7);
@@ -674,10 +668,9 @@ typedef void small_check_fn(void *ctx, const struct small_pos *sp,
 
 /* Greedy self-play on small lexicons (fast to play), Norwegian and
  * English: ngames games from seed on each, calling check at every
- * position.  Returns 0 if ../shared lacks a list (what names the test in
- * the skip message). */
-static int
-small_selfplay(const char *what, uint64_t seed, int ngames,
+ * position (the small lists of ../shared, else the project's own). */
+static void
+small_selfplay(uint64_t seed, int ngames,
 	small_check_fn *check, void *ctx)
 {
 	size_t f;
@@ -691,9 +684,8 @@ small_selfplay(const char *what, uint64_t seed, int ngames,
 		struct err e;
 		int k;
 
-		if (test_shared_path(small_lists[f].list, wpath, sizeof wpath,
-		    what) == NULL)
-			return 0;
+		test_conformance_path(small_lists[f].list, wpath, sizeof wpath,
+		    NULL);
 		r = rules_builtin(small_lists[f].rules);
 		lex = test_lex_from_file(r, wpath, 1);
 		g = gen_create(r, lex, &e);
@@ -718,7 +710,6 @@ small_selfplay(const char *what, uint64_t seed, int ngames,
 		gen_destroy(g);
 		lex_destroy(lex);
 	}
-	return 1;
 }
 
 /* A pass, for a position gen_best finds no move in. */
@@ -780,8 +771,7 @@ START_TEST(kept_state_agrees_with_fresh)
 {
 	struct kept_count kc = { 0, 0 };
 
-	if (!small_selfplay("kept state", 77, 3, kept_check, &kc))
-		return;
+	small_selfplay(77, 3, kept_check, &kc);
 	/* Real games: dozens of positions, thousands of moves. */
 	ck_assert_int_gt(kc.positions, 60);
 	ck_assert_int_gt(kc.moves, 2000);
@@ -848,8 +838,7 @@ START_TEST(best_with_blanks_agrees_with_all)
 
 	/* Eight games each: with two, a generator that left the last span
 	 * of a one-blank turn unsearched (gen_best_spans' pipeline) passed. */
-	if (!small_selfplay("blanks", 500, 8, blanks_check, &bc))
-		return;
+	small_selfplay(500, 8, blanks_check, &bc);
 	ck_assert_int_gt(bc.checked, 320);
 	ck_assert_int_gt(bc.found, 240);
 }
@@ -868,11 +857,10 @@ START_TEST(validate_agrees)
 	size_t cap = 0;
 	long checked = 0;
 
-	if (test_shared_path("conformance/is-moves.txt", mpath, sizeof mpath,
-	    "validate_agrees") == NULL ||
-	    test_shared_path("wordlists/small/is-2to4.txt", wpath, sizeof wpath,
-	    "validate_agrees") == NULL)
-		return;
+	test_conformance_path("conformance/is-moves.txt", mpath, sizeof mpath,
+	    NULL);
+	test_conformance_path("wordlists/small/is-2to4.txt", wpath, sizeof wpath,
+	    NULL);
 	lex = test_lex_from_file(r, wpath, 1);
 	g = gen_create(r, lex, &e);
 	fp = fopen(mpath, "r");
@@ -1151,11 +1139,10 @@ START_TEST(robots_choose)
 	size_t cap = 0;
 	int npos = 0;
 
-	if (test_shared_path("conformance/en-moves.txt", mpath, sizeof mpath,
-	    "robots_choose") == NULL ||
-	    test_shared_path("wordlists/small/en-enable-2to4.txt", wpath, sizeof wpath,
-	    "robots_choose") == NULL)
-		return;
+	test_conformance_path("conformance/en-moves.txt", mpath, sizeof mpath,
+	    NULL);
+	test_conformance_path("wordlists/small/en-enable-2to4.txt", wpath,
+	    sizeof wpath, NULL);
 	lex = test_lex_from_file(r, wpath, 1);
 	vocab = test_lex_from_file(r, wpath, 3);
 	g = gen_create(r, lex, &e);

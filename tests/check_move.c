@@ -1,7 +1,8 @@
 /* check_move.c — move notation, validation messages, and the conformance
  * data: every listed placement of ../shared/conformance/{no,da,is,en}-moves.txt
- * must validate with the lexicon of the word list README.md names and score
- * exactly the listed score; every CGP line must round-trip byte for byte. */
+ * (without ../shared, of the project's tests/data/conformance) must validate
+ * with the lexicon of its word list and score exactly the listed score;
+ * every CGP line must round-trip byte for byte. */
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
@@ -499,7 +500,7 @@ END_TEST
 
 struct conf {
 	const char *variant;
-	const char *wordlist;   /* relative to $ORDVERK_SHARED */
+	const char *wordlist;   /* as under ../shared (test_conformance_path) */
 	const char *moves;
 };
 
@@ -615,10 +616,8 @@ START_TEST(conformance)
 	char where[1100];
 
 	ck_assert_ptr_nonnull(r);
-	if (test_shared_path(c->wordlist, wpath, sizeof wpath, "conformance") == NULL
-	    || test_shared_path(c->moves, mpath, sizeof mpath, "conformance")
-	    == NULL)
-		return;
+	test_conformance_path(c->wordlist, wpath, sizeof wpath, NULL);
+	test_conformance_path(c->moves, mpath, sizeof mpath, NULL);
 	lex = test_lex_from_file(r, wpath, 1);
 	L = calloc(1, sizeof *L);
 	ck_assert_ptr_nonnull(L);

@@ -2,14 +2,19 @@
 # run-cli.sh BINDIR — the end-to-end tests of the tools.
 #
 # Data-driven cases: tests/cli/TOOL/CASE.args holds the command line after the
-# tool name (one line, expanded by the shell, so $SHARED, $TESTLEX and $DATA
-# may be used); CASE.in is standard input (default: empty); CASE.out the
+# tool name (one line, expanded by the shell, so $SHARED, $CONF, $TESTLEX and
+# $DATA may be used); CASE.in is standard input (default: empty); CASE.out the
 # expected standard output; CASE.err the expected standard error; CASE.rc the
 # expected exit status (default 0).  Files that are absent are not compared.
 # A case whose args mention $SHARED is skipped when ../shared is absent.
+# $CONF is the conformance set, ../shared's or else the project's own
+# (tests/data/conformance); a case CASE.out has CASE.own.out beside it when
+# the outputs differ (the project's set is used when OWN=1).
 #
-# Script cases: tests/e2e/*.sh, each run with BIN, SHARED, DATA and WORK
-# (a fresh temporary directory) set; exit 0 = pass, 77 = skipped.
+# Script cases: tests/e2e/*.sh, each run with BIN, SHARED, CONF, OWN, DATA and
+# WORK (a fresh temporary directory) set, and LIST_no, LIST_da, LIST_is,
+# LIST_en (the small 2-4 letter word lists of the conformance set) and
+# TWOLETTER (the Icelandic two-letter words); exit 0 = pass, 77 = skipped.
 #
 # Ends with the line "N passed, N failed, N skipped".
 set -u
@@ -18,6 +23,20 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 DATA=$TOP/tests/data
 SHARED=${ORDVERK_SHARED:-$TOP/../shared}
 [ -d "$SHARED" ] || SHARED=""
+if [ -n "$SHARED" ]; then
+	CONF=$SHARED/conformance OWN=0
+	LIST_no=$SHARED/wordlists/small/no-bokmaal-2to4.txt
+	LIST_da=$CONF/da-2to4-lower.txt
+	LIST_is=$SHARED/wordlists/small/is-2to4.txt
+	LIST_en=$SHARED/wordlists/small/en-enable-2to4.txt
+	TWOLETTER=$SHARED/wordlists/is-twoletter.txt
+else
+	CONF=$DATA/conformance OWN=1
+	LIST_no=$CONF/no-2to4.txt LIST_da=$CONF/da-2to4.txt
+	LIST_is=$CONF/is-2to4.txt LIST_en=$CONF/en-2to4.txt
+	TWOLETTER=$TOP/wordlists/is-twoletter.txt
+fi
+export CONF OWN LIST_no LIST_da LIST_is LIST_en TWOLETTER
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export BIN DATA SHARED WORK
@@ -39,13 +58,14 @@ for args in "$TOP"/tests/cli/*/*.args; do
 	fi
 	in=/dev/null; [ -f "$case.in" ] && in="$case.in"
 	want_rc=0; [ -f "$case.rc" ] && want_rc=$(cat "$case.rc")
+	out=$case.out; [ "$OWN" = 1 ] && [ -f "$case.own.out" ] && out=$case.own.out
 	line=$(cat "$args")
 	(cd "$WORK" && eval "\"$BIN/$tool\" $line") <"$in" >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	ok=1
 	[ "$rc" = "$want_rc" ] || { echo "FAIL $name: exit $rc, want $want_rc"; ok=0; }
-	if [ -f "$case.out" ] && ! cmp -s "$case.out" "$WORK/out"; then
-		echo "FAIL $name: stdout differs"; diff "$case.out" "$WORK/out" | head -20; ok=0
+	if [ -f "$out" ] && ! cmp -s "$out" "$WORK/out"; then
+		echo "FAIL $name: stdout differs"; diff "$out" "$WORK/out" | head -20; ok=0
 	fi
 	if [ -f "$case.err" ] && ! cmp -s "$case.err" "$WORK/err"; then
 		echo "FAIL $name: stderr differs"; diff "$case.err" "$WORK/err" | head -20; ok=0

@@ -2,13 +2,16 @@
  * testutil.h — helpers for the Check suites.
  *
  * SHARED: ../shared (the workplace's conformance data and word lists), from
- * $ORDVERK_SHARED; tests that need it skip with a message when absent, so a
- * fresh clone without ../shared still passes.
+ * $ORDVERK_SHARED.  Its conformance set and small lists have a counterpart
+ * of the project's own in tests/data/conformance, which tests read when it
+ * is absent (test_conformance_path); what has none (other engines' files,
+ * the big real lists) skips with a message (test_shared_path).
  */
 #ifndef ORDVERK_TESTUTIL_H
 #define ORDVERK_TESTUTIL_H
 
 #include <check.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +34,55 @@ test_shared_path(const char *rel, char *buf, size_t cap, const char *who)
 		fprintf(stderr, "SKIP %s: %s not found\n", who, buf);
 		return NULL;
 	}
+	return buf;
+}
+
+/* test_conformance_path: a file of ../shared's conformance set or small
+ * word lists, rel as under ../shared ("conformance/no-moves.txt",
+ * "wordlists/small/en-enable-2to4.txt"): ../shared's own when it is there
+ * (as test_shared_path finds it), else, silently, its counterpart in the
+ * project's own set, tests/data/conformance (scripts/make-conformance.sh;
+ * the lists there are VARIANT-2to4.txt).  *own (may be NULL) is set to 1
+ * when the project's file is used: figures that belong to ../shared's
+ * particular files do not hold for it.  The project's set is part of the
+ * tree, so a name with no counterpart, or a counterpart missing, fails the
+ * test.  Returns buf. */
+static inline const char *
+test_conformance_path(const char *rel, char *buf, size_t cap, int *own)
+{
+	static const char *const lists[][2] = {
+		{ "conformance/da-2to4-lower.txt", "da-2to4.txt" },
+		{ "wordlists/small/da-2to4.txt", "da-2to4.txt" },
+		{ "wordlists/small/no-bokmaal-2to4.txt", "no-2to4.txt" },
+		{ "wordlists/small/is-2to4.txt", "is-2to4.txt" },
+		{ "wordlists/small/en-enable-2to4.txt", "en-2to4.txt" },
+	};
+	const char *dir = getenv("ORDVERK_SHARED");
+	size_t i;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "../shared";
+	snprintf(buf, cap, "%s/%s", dir, rel);
+	if (own != NULL)
+		*own = 0;
+	if (access(buf, R_OK) == 0)
+		return buf;
+	if (own != NULL)
+		*own = 1;
+	if (strcmp(rel, "wordlists/is-twoletter.txt") == 0)
+		snprintf(buf, cap, "wordlists/is-twoletter.txt");
+	else if (strncmp(rel, "conformance/", 12) == 0 &&
+	    strstr(rel, "-2to4") == NULL)
+		snprintf(buf, cap, "tests/data/%s", rel);
+	else {
+		for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
+			if (strcmp(rel, lists[i][0]) == 0)
+				break;
+		ck_assert_msg(i < sizeof lists / sizeof lists[0],
+		    "%s has no counterpart in tests/data/conformance", rel);
+		snprintf(buf, cap, "tests/data/conformance/%s", lists[i][1]);
+	}
+	ck_assert_msg(access(buf, R_OK) == 0, "%s: %s", buf, strerror(errno));
 	return buf;
 }
 

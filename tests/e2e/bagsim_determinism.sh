@@ -2,9 +2,8 @@
 # bagsim: the same seed gives the same games byte for byte (game lines and
 # GCG files); another seed gives other games; draw k does not depend on -n.
 set -eu
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
-"$BIN/lexcompile" -r en -o en.lex "$SHARED/wordlists/small/en-enable-2to4.txt" 2>/dev/null
+"$BIN/lexcompile" -r en -o en.lex "$LIST_en" 2>/dev/null
 "$BIN/bagsim" play -r en -l en.lex -g 4 -s 42 -d a > a.tsv
 "$BIN/bagsim" play -r en -l en.lex -g 4 -s 42 -d b > b.tsv
 cmp a.tsv b.tsv

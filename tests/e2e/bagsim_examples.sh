@@ -11,10 +11,9 @@ n=$("$BIN/bagsim" draw -r is -n 100000 | grep -c '^??')
 [ "$(awk '{ s += $1 } END { print s }' freq)" = 1000 ]
 # Whole bags: every tile once (the en bag has 100).
 "$BIN/bagsim" draw -r en -t 100 -s 5 | awk '{ exit length($0) != 100 }'
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
-"$BIN/lexcompile" -r is -o is.lex --two-letter "$SHARED/wordlists/is-twoletter.txt" \
-	"$SHARED/wordlists/small/is-2to4.txt" 2>/dev/null
+"$BIN/lexcompile" -r is -o is.lex --two-letter "$TWOLETTER" \
+	"$LIST_is" 2>/dev/null
 # The new and the old Icelandic bag with the same seeds, letter by letter.
 "$BIN/bagsim" play -r is -l is.lex --games 4 --seed 1 --stats | sort > new.tsv
 "$BIN/bagsim" play -r is-old -l is.lex --games 4 --seed 1 --stats | sort > old.tsv

@@ -4,13 +4,12 @@
 # the chart is well-formed SVG (xmllint) and renders (rsvg-convert); a
 # third ruleset is refused.
 set -eu
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
 for t in xmllint rsvg-convert; do
 	command -v $t >/dev/null 2>&1 || { echo "no $t (scripts/setup.sh)"; exit 77; }
 done
-"$BIN/lexcompile" -r is -o is.lex --two-letter "$SHARED/wordlists/is-twoletter.txt" \
-	"$SHARED/wordlists/small/is-2to4.txt" 2>/dev/null
+"$BIN/lexcompile" -r is -o is.lex --two-letter "$TWOLETTER" \
+	"$LIST_is" 2>/dev/null
 for rs in is is-old; do
 	for k in 1 2; do
 		"$BIN/bagsim" play -r $rs -l is.lex -g 6 -s 3 -x $k/2 -q -S \

@@ -2,16 +2,11 @@
 # bagsim: every game it writes replays cleanly through scoremove --game,
 # for every variant, settling events included.
 set -eu
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
 [ -x "$BIN/scoremove" ] || { echo "no scoremove"; exit 77; }
-S=$SHARED/wordlists/small
 for v in no da is en; do
 	case $v in
-	no) list=$S/no-bokmaal-2to4.txt ;;
-	da) list=$SHARED/conformance/da-2to4-lower.txt ;;
-	is) list=$S/is-2to4.txt ;;
-	en) list=$S/en-enable-2to4.txt ;;
+	no) list=$LIST_no ;; da) list=$LIST_da ;; is) list=$LIST_is ;; en) list=$LIST_en ;;
 	esac
 	"$BIN/lexcompile" -r $v -o $v.lex "$list" 2>/dev/null
 	"$BIN/bagsim" play -r $v -l $v.lex -g 3 -s 5 -d $v > $v.tsv

@@ -2,9 +2,8 @@
 # bagsim: shards played in parallel (GNU parallel) and merged give exactly
 # the statistics and the game lines of one run.
 set -eu
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
-"$BIN/lexcompile" -r no -o no.lex "$SHARED/wordlists/small/no-bokmaal-2to4.txt" 2>/dev/null
+"$BIN/lexcompile" -r no -o no.lex "$LIST_no" 2>/dev/null
 run="$BIN/bagsim play -r no -l no.lex -g 9 -s 2026"
 $run -o all.stats -p all.svg > all.tsv
 $run -S > all.table

@@ -2,9 +2,8 @@
 # bagsim: SIGINT finishes the current game, prints the statistics so far,
 # writes the stats file, and exits 1.
 set -eu
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
-"$BIN/lexcompile" -r en -o en.lex "$SHARED/wordlists/small/en-enable-2to4.txt" 2>/dev/null
+"$BIN/lexcompile" -r en -o en.lex "$LIST_en" 2>/dev/null
 "$BIN/bagsim" play -r en -l en.lex -g 100000000 -S -o part.stats -p part.svg -d g > table 2> err &
 pid=$!
 # Interrupt once a game has been written (at most a minute on a busy

@@ -2,9 +2,8 @@
 # bagsim play --time: one line on standard error with the games, turns and
 # CPU seconds of play; standard output is what it is without --time.
 set -eu
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
-"$BIN/lexcompile" -r en -o en.lex "$SHARED/wordlists/small/en-enable-2to4.txt" 2>/dev/null
+"$BIN/lexcompile" -r en -o en.lex "$LIST_en" 2>/dev/null
 "$BIN/bagsim" play -q -r en -l en.lex -g 5 -s 42 > plain.tsv
 "$BIN/bagsim" play -q -T -r en -l en.lex -g 5 -s 42 > timed.tsv 2> err
 cmp plain.tsv timed.tsv

@@ -3,10 +3,9 @@
 # files (--gcg, players named as robots by --robots) rate the same games
 # the same way.
 set -eu
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] && [ -x "$BIN/bagsim" ] || { echo "no lexcompile or bagsim"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
-"$BIN/lexcompile" -r en -o en.lex "$SHARED/wordlists/small/en-enable-2to4.txt" 2>/dev/null
+"$BIN/lexcompile" -r en -o en.lex "$LIST_en" 2>/dev/null
 "$BIN/bagsim" play -r en -l en.lex -g 12 -s 5 -d games > games.tsv
 "$BIN/elocalc" --bagsim games.tsv > from-lines
 printf 'fullsterkur-1\nfullsterkur-2\n' > robots

@@ -1,20 +1,16 @@
 #!/bin/sh
-# movegen against ../shared/conformance: for every reference position the
+# movegen against the conformance set ($CONF: ../shared's, else the
+# project's own): for every reference position the
 # placements (exchanges and pass dropped, leave column cut) are the
 # reference list byte for byte, in the same order; Fullsterkur's score is
 # the top score; --game/--turn gives the same list as the CGP line; the
 # greedy reference games analyse as best move every turn.
 set -eu
-[ -n "$SHARED" ] || { echo "no ../shared"; exit 77; }
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
-C=$SHARED/conformance
-S=$SHARED/wordlists/small
+C=$CONF
 for v in no da is en; do
 	case $v in
-	no) list=$S/no-bokmaal-2to4.txt ;;
-	da) list=$C/da-2to4-lower.txt ;;
-	is) list=$S/is-2to4.txt ;;
-	en) list=$S/en-enable-2to4.txt ;;
+	no) list=$LIST_no ;; da) list=$LIST_da ;; is) list=$LIST_is ;; en) list=$LIST_en ;;
 	esac
 	"$BIN/lexcompile" -q -r $v -o $v.lex "$list"
 	awk 'NR == 1 || prev == "" { if ($0 != "") print } { prev = $0 }' \

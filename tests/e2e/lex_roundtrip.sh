@@ -1,7 +1,8 @@
 #!/bin/sh
 # lex_roundtrip.sh — list -> lexicon -> --list gives the normalised, sorted
 # list back: through files, through pipes, and through KWG (ordverk -> KWG
-# -> ordverk); --diff and --info on the results; the shared small lists.
+# -> ordverk); --diff and --info on the results; the small lists of the
+# conformance set.
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 L=$BIN/lexcompile W=$BIN/wordcheck
@@ -48,12 +49,11 @@ grep -qx 'ruleset	no' info && grep -qx 'words	17' info &&
 	grep -qx "bytes	$(wc -c < no.lex | tr -d ' ')" info &&
 	grep -q '^checksum	[0-9a-f]\{8\}$' info || { cat info; fail "info fields"; }
 
-# The shared small lists: every word is found, and --list is the set of
-# normalised entries.  The Danish one is the lower-case a-zæøå selection.
-[ -n "$SHARED" ] || { echo "no ../shared: shared lists skipped"; exit 0; }
-for f in en:wordlists/small/en-enable-2to4.txt no:wordlists/small/no-bokmaal-2to4.txt \
-	is:wordlists/small/is-2to4.txt da:conformance/da-2to4-lower.txt; do
-	v=${f%%:*} list=$SHARED/${f#*:}
+# The small lists (../shared's, else the project's): every word is found,
+# and --list is the set of normalised entries.  ../shared's Danish one is
+# the lower-case a-zæøå selection.
+for f in en:$LIST_en no:$LIST_no is:$LIST_is da:$LIST_da; do
+	v=${f%%:*} list=${f#*:}
 	[ -r "$list" ] || fail "$list missing"
 	$L -q -r $v -o $v-s.lex "$list" || fail "compile $list"
 	$W -q -l $v-s.lex < "$list" || fail "$list: not every word found"
@@ -66,6 +66,6 @@ for f in en:wordlists/small/en-enable-2to4.txt no:wordlists/small/no-bokmaal-2to
 	$W -l $v-s.kwg -r $v --list | LC_ALL=C sort | cmp -s - got || fail "$list: kwg list"
 done
 # English is plain ASCII: the normalised list is the upper-cased one.
-tr a-z A-Z < "$SHARED/wordlists/small/en-enable-2to4.txt" | LC_ALL=C sort > want
+tr a-z A-Z < "$LIST_en" | LC_ALL=C sort > want
 $W -l en-s.lex --list | LC_ALL=C sort | cmp -s - want || fail "en upper-case list"
 echo ok
