@@ -86,6 +86,27 @@ test_conformance_path(const char *rel, char *buf, size_t cap, int *own)
 	return buf;
 }
 
+/* test_en_leaves_path: an English leave table of one to six tiles of the
+ * English bag: MAGPIE's CSW21.klv2 when ../shared has it, else the
+ * project's own wordlists/leaves/en.klv2 (learned on SOWPODS; the same
+ * leaves in the same order, other values), *own set to 1 then.  Both have
+ * the blank the best single tile (over 20 points), Q the worst and S worth
+ * over 5.  Returns buf. */
+static inline const char *
+test_en_leaves_path(char *buf, size_t cap, int *own)
+{
+	const char *dir = getenv("ORDVERK_SHARED");
+
+	if (dir == NULL || *dir == '\0')
+		dir = "../shared";
+	snprintf(buf, cap, "%s/peer-data/CSW21.klv2", dir);
+	*own = access(buf, R_OK) != 0;
+	if (*own)
+		snprintf(buf, cap, "wordlists/leaves/en.klv2");
+	ck_assert_msg(access(buf, R_OK) == 0, "%s: %s", buf, strerror(errno));
+	return buf;
+}
+
 /* test_lex_from_file: a lexicon from a word-list file (one word a line, any
  * case; entries that do not normalise under r are skipped), keeping one word
  * in `every` (1 = all).  Fails the test on any error. */
