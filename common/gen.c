@@ -669,7 +669,7 @@ gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
 		    np == g->best.ntiles && move_order(m, &g->best) >= 0)
 			return;
 		g->best = *m;
-		g->best_eq = ev;
+		g->best_eq = g->eq_thr = ev;
 		g->have_best = 1;
 	} else if (g->best_mode) {
 		if (g->have_best && score == g->best.score && np == g->best.ntiles &&

@@ -2128,9 +2128,8 @@ gen_best_equity(struct gen *g, const struct position *p,
 	int nv, spans, klo, khi;
 
 	g->eq = eq;
-	g->eq_floor = floor;
-	g->eq_floored = floor != INT64_MIN;
 	spans = gen_best_begin(g, p, vals, &nv) && eq->ok && nv <= RULES_MAX_RACK;
+	g->eq_thr = floor;          /* no best yet; INT64_MIN: no floor */
 	if (spans) {
 		gen_eq_subkeep(g);
 		for (klo = 1; klo <= nv; klo++) {

@@ -292,16 +292,17 @@ struct gen {
 	uint8_t good_right[RULES_MAX_RACK][RULES_MAX_RACK + 1];
 	int sep_np;                    /* tiles placed when the separator was taken */
 	/* gen_best_equity: the turn's equity tables (NULL in gen_best), the
-	 * least equity a move must reach (eq_floor, if eq_floored) and the
-	 * best move's; per sub-multiset of subkey[], the keep index steps of
+	 * best move's equity and the least a move must reach (eq_thr: the
+	 * caller's floor, INT64_MIN for none, until a best is found); per
+	 * sub-multiset of subkey[], the keep index steps of
 	 * its tiles (substep), and with nb blanks beside it what it keeps
 	 * (subkeep[nb]) and the most any from it on keeps (subkeepmax[nb]);
 	 * eq_range[klo][khi], the best keep of a move
 	 * of klo to khi tiles; ident[q] = q, the sub-multisets in gen_best's
 	 * order. */
 	const struct equity *eq;
-	int eq_floored;
-	int64_t eq_floor, best_eq;
+	int64_t best_eq;
+	int64_t eq_thr;          /* best_eq once there is a best, else the floor */
 	int substep[GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
 	int32_t subkeep[3][GEN_SUB_MAX + 1][1 << GEN_SUB_MAX];
 	/* Ends of the runs of equal value in subval[sz] (up to 256: a
@@ -362,8 +363,7 @@ gen_mg_path(const struct gen *g, uint32_t run, const uint8_t *t, int n,
 static inline int64_t
 gen_eq_thr(const struct gen *g)
 {
-	return g->have_best ? g->best_eq :
-	    g->eq_floored ? g->eq_floor : INT64_MIN;
+	return g->eq_thr;
 }
 
 /* Whether a move worth v millipoints may still be the best. */
