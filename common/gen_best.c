@@ -658,8 +658,9 @@ gen_eq_pick(const struct gen *g, const struct gen_span *sp, int sz, int nb,
 	uint8_t *qs, uint64_t *ek)
 {
 	int rest = sp->cross + (sp->k >= g->rack_size ? g->bingo : 0);
-	int least = sp->arranged - g->topval[sp->k], q = 0, n = 0, j, ng;
+	int least = sp->arranged - g->topval[sp->k], j, ng;
 	int64_t thr = gen_eq_thr(g);
+	size_t q = 0, n = 0;     /* (no sign extension a sub-multiset) */
 	const int32_t *keep, *most;
 	const uint16_t *end;
 	const uint64_t *key;
@@ -693,7 +694,7 @@ gen_eq_pick(const struct gen *g, const struct gen_span *sp, int sz, int nb,
 			n += keep[q] >= need;
 		}
 	}
-	return n;
+	return (int)n;
 }
 
 static int
