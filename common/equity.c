@@ -110,8 +110,11 @@ equity_summarise(struct equity *eq)
 {
 	uint8_t kept[EQUITY_MAX_KEEPS];
 	uint8_t tiles[RULES_MAX_DIM], other[RULES_MAX_DIM];
-	int idx, i, c, q, best = -1, best_u = 0, ties = 0, n;
-	int32_t best_v = INT32_MIN;
+	int idx, i, c, q, best = -1, best_u, ties = 0, n;
+	int32_t best_v;
+	/* An exchange's rank: what it keeps, then how many it gives up
+	 * (1 to RULES_MAX_DIM < 32), as one number. */
+	int64_t best_rank = INT64_MIN;
 
 	/* kept[idx]: tiles kept at idx, digit by digit as the index. */
 	kept[0] = 0;
@@ -125,19 +128,22 @@ equity_summarise(struct equity *eq)
 		int u = eq->ntiles - kept[idx];
 		int32_t v = eq->keep[idx];
 
+		int64_t rank = (int64_t)v * 32 + u;
+
 		if (v > eq->best_used[u])
 			eq->best_used[u] = v;
 		if (u <= 0 || u > RULES_MAX_DIM)
 			continue;
-		if (best < 0 || v > best_v || (v == best_v && u > best_u)) {
+		if (rank > best_rank) {
 			best = idx;
-			best_v = v;
-			best_u = u;
+			best_rank = rank;
 			ties = 0;
-		} else if (v == best_v && u == best_u) {
-			ties = 1;
+		} else {
+			ties |= rank == best_rank;
 		}
 	}
+	best_v = (int32_t)(best_rank >> 5);     /* rounds down: v */
+	best_u = (int)(best_rank & 31);
 	memset(&eq->exchange, 0, sizeof eq->exchange);
 	eq->exchange_value = INT32_MIN;
 	eq->pass_value = eq->keep[eq->full];
