@@ -2,7 +2,7 @@
 #
 # Two builds of the same sources:
 #   $(B)/opt  -O2, for bin/ (what users run and what `make bench` measures)
-#   $(B)/san  -O1 -g -fsanitize=address,undefined -Werror, for `make check`
+#   $(B)/san  -O1 -g -fsanitize=address,undefined,float-cast-overflow -Werror, for `make check`
 # Sources are found by wildcard: a new common/*.c joins the library, a new
 # tools/NAME.c becomes bin/NAME, a new tests/check_NAME.c becomes a Check suite.
 
@@ -30,7 +30,7 @@ STD      = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 DEFS     = -DORDVERK_VERSION='"$(VERSION)"' -DORDVERK_LEXDIR='"$(LEXDIR)"'
 OPTFLAGS ?= -O2 -g
-SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
 CFLAGS_OPT = $(STD) $(WARN) $(DEFS) $(OPTFLAGS) $(ZLIB_CFLAGS) -Icommon $(CFLAGS)
 CFLAGS_SAN = $(STD) $(WARN) -Werror $(DEFS) $(SANFLAGS) $(ZLIB_CFLAGS) -Icommon $(CFLAGS)
 

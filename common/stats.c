@@ -415,6 +415,21 @@ stats_sets_read(struct stats_sets *m, FILE *fp, struct err *e)
 	return stats_merge(&m->set[i], &f, e);
 }
 
+/* A chart's turns axis: its top (the highest bar, at least 1) rounded up
+ * to a whole number of steps, and the step between labelled lines: 1 up
+ * to 20 turns, else a tenth of the top, so that a stats file's absurd
+ * figures still draw a dozen lines, not billions. */
+static double
+axis_step(double *top)
+{
+	double step;
+
+	*top = *top <= 0 ? 1 : ceil(*top);
+	step = *top > 20 ? ceil(*top / 10) : 1;
+	*top = ceil(*top / step) * step;
+	return step;
+}
+
 /* table_line: one row of the table, after prefix (a column of its own
  * when not NULL). */
 static void
@@ -478,7 +493,7 @@ stats_sets_table(FILE *fp, const struct stats_sets *m)
 int
 stats_plot(FILE *fp, const struct stats *s, const struct rules *r)
 {
-	double mean[RULES_MAX_TILES], half[RULES_MAX_TILES], top = 0;
+	double mean[RULES_MAX_TILES], half[RULES_MAX_TILES], top = 0, step;
 	int n = 0, t, i, W, H = 320, L = 50, B = 40, T = 30, bw = 22;
 
 	for (t = 0; t <= r->nletters; t++) {
@@ -489,7 +504,7 @@ stats_plot(FILE *fp, const struct stats *s, const struct rules *r)
 			top = mean[t] + half[t];
 		n++;
 	}
-	top = top <= 0 ? 1 : ceil(top);
+	step = axis_step(&top);
 	W = L + n * bw + 20;
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
@@ -499,12 +514,12 @@ stats_plot(FILE *fp, const struct stats *s, const struct rules *r)
 	fprintf(fp, ": mean turns on the rack per letter (%" PRIu64 " games, "
 	    "95 %% CI)</text>\n", s->games);
 	/* y axis with whole-turn ticks */
-	for (i = 0; i <= (int)top; i++) {
-		double y = H - B - (H - B - T) * i / top;
+	for (double v = 0; v <= top; v += step) {
+		double y = H - B - (H - B - T) * v / top;
 		fprintf(fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
 		    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%.1f\" "
-		    "text-anchor=\"end\">%d</text>\n", L, W - 10, y, y, L - 4,
-		    y + 4, i);
+		    "text-anchor=\"end\">%.0f</text>\n", L, W - 10, y, y, L - 4,
+		    y + 4, v);
 	}
 	i = 0;
 	for (t = 0; t <= r->nletters; t++) {
@@ -581,9 +596,7 @@ plot_pair(FILE *fp, const struct stats_sets *m)
 			if (mean + half > top)
 				top = mean + half;
 		}
-	top = top <= 0 ? 1 : ceil(top);
-	step = top > 20 ? ceil(top / 10) : 1;
-	top = ceil(top / step) * step;
+	step = axis_step(&top);
 	W = PAIR_L + ncol * PAIR_GW + PAIR_R;
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
