@@ -2109,11 +2109,12 @@ gen_eq_subkeep(struct gen *g)
 			int32_t *keep = g->subkeep[nb][sz], *most = g->subkeepmax[nb][sz];
 			int32_t m = INT32_MIN;
 
-			for (q = 0; q < g->nsub[sz]; q++)
-				keep[q] = g->eq->keep[base - g->substep[sz][q]];
 			for (q = g->nsub[sz] - 1; q >= 0; q--) {
-				if (keep[q] > m)
-					m = keep[q];
+				int32_t v = g->eq->keep[base - g->substep[sz][q]];
+
+				keep[q] = v;
+				if (v > m)
+					m = v;
 				most[q] = m;
 			}
 		}
