@@ -607,6 +607,24 @@ gcg_reader_io_error(const struct gcg_reader *rd)
 	return rd->ioerr;
 }
 
+/* The first line of a file: 0 with a UTF-8 byte order mark taken off
+ * *s and *len, or -1 if it begins as UTF-16 text (either byte order).
+ * Both readers ask; each says so in its own words. */
+static int
+first_line(char **s, size_t *len)
+{
+	const unsigned char *u = (const unsigned char *)*s;
+
+	if (*len >= 2 && ((u[0] == 0xff && u[1] == 0xfe) ||
+	    (u[0] == 0xfe && u[1] == 0xff)))
+		return -1;
+	if (*len >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
+		*s += 3;
+		*len -= 3;
+	}
+	return 0;
+}
+
 /* read_line: the next line into rd->buf without its '\n' (a trailing '\r'
  * is removed too).  Returns its length, -1 at end of file, -2 on a read
  * error, -3 for a line over GCG_LINE_MAX (the rest of it is skipped). */
@@ -1299,23 +1317,12 @@ gcg_read(struct gcg_reader *rd, struct gcg_game **out, struct err *e)
 		}
 		s = rd->buf;
 		len = (size_t)n;
-		if (rd->lineno == 1) {
-			if (len >= 2 && (((unsigned char)s[0] == 0xff &&
-			    (unsigned char)s[1] == 0xfe) ||
-			    ((unsigned char)s[0] == 0xfe &&
-			    (unsigned char)s[1] == 0xff))) {
-				err_set(e, 1, "UTF-16 text is not supported: "
-				    "convert the file to UTF-8");
-				rd->ioerr = 1;
-				rd->done = 1;
-				goto fail_noskip;
-			}
-			if (len >= 3 && (unsigned char)s[0] == 0xef &&
-			    (unsigned char)s[1] == 0xbb &&
-			    (unsigned char)s[2] == 0xbf) {
-				s += 3;
-				len -= 3;
-			}
+		if (rd->lineno == 1 && first_line(&s, &len) != 0) {
+			err_set(e, 1, "UTF-16 text is not supported: "
+			    "convert the file to UTF-8");
+			rd->ioerr = 1;
+			rd->done = 1;
+			goto fail_noskip;
 		}
 		if (memchr(s, '\0', len) != NULL) {
 			if (rd->lineno == 1) {
@@ -1680,19 +1687,10 @@ gcg_read_light(struct gcg_reader *rd, struct gcg_light *out,
 		toolong = n == -3;
 		s = rd->buf;
 		len = toolong ? 0 : (size_t)n;
-		if (rd->lineno == 1 && !toolong) {
-			if (len >= 2 && (((unsigned char)s[0] == 0xff &&
-			    (unsigned char)s[1] == 0xfe) ||
-			    ((unsigned char)s[0] == 0xfe &&
-			    (unsigned char)s[1] == 0xff))) {
-				err_set(e, 1, "UTF-16 is not supported: convert "
-				    "the file to UTF-8");
-				goto unreadable;
-			}
-			if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
-				s += 3;         /* UTF-8 byte order mark */
-				len -= 3;
-			}
+		if (rd->lineno == 1 && !toolong && first_line(&s, &len) != 0) {
+			err_set(e, 1, "UTF-16 is not supported: convert "
+			    "the file to UTF-8");
+			goto unreadable;
 		}
 		if (toolong) {
 			if (rd->light_skip)
