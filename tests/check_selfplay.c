@@ -6,37 +6,6 @@
 #include "selfplay.h"
 #include "stats.h"
 
-static char lexdir_path[512];
-
-/* default_path: the default lexicon or table NAME of the test run, or NULL
- * (and a skip message) when it is not built. */
-static const char *
-default_path(const char *name, const char *who)
-{
-	const char *dir = getenv("ORDVERK_LEXDIR");
-
-	snprintf(lexdir_path, sizeof lexdir_path, "%s/%s",
-	    dir && *dir ? dir : "lexicons", name);
-	if (access(lexdir_path, R_OK) != 0) {
-		fprintf(stderr, "SKIP %s: %s not found\n", who, lexdir_path);
-		return NULL;
-	}
-	return lexdir_path;
-}
-
-static const char *
-text_of(FILE *fp)
-{
-	static char buf[1 << 16];
-	size_t n;
-
-	fflush(fp);
-	rewind(fp);
-	n = fread(buf, 1, sizeof buf - 1, fp);
-	buf[n] = '\0';
-	return buf;
-}
-
 static int
 fields(const char *line)
 {
@@ -57,7 +26,7 @@ START_TEST(names_and_games)
 	    { ROBOT_AMLODI, NULL } };
 	struct selfplay *a, *b;
 	struct err e;
-	char first[512];
+	char first[1 << 16];     /* as test_text_of holds */
 	int s0, s1, turns;
 	FILE *fp;
 
@@ -83,7 +52,7 @@ START_TEST(names_and_games)
 	fp = tmpfile();
 	ck_assert_ptr_nonnull(fp);
 	selfplay_line(b, 3, fp);
-	snprintf(first, sizeof first, "%s", text_of(fp));
+	snprintf(first, sizeof first, "%s", test_text_of(fp));
 	fclose(fp);
 	for (long k = 0; k <= 3; k++)
 		ck_assert_int_eq(selfplay_game(b, 9, k, &e), 0);
@@ -96,7 +65,7 @@ START_TEST(names_and_games)
 	selfplay_header(fp, 2);
 	selfplay_line(b, 3, fp);
 	{
-		const char *t = text_of(fp), *line = strchr(t, '\n') + 1;
+		const char *t = test_text_of(fp), *line = strchr(t, '\n') + 1;
 		char want[128];
 
 		ck_assert_ptr_eq(strstr(t, "#game\tseed\tplayer1\tplayer2\tscore1"),
@@ -116,7 +85,7 @@ START_TEST(names_and_games)
 	ck_assert_ptr_nonnull(fp);
 	ck_assert_int_eq(selfplay_gcg(b, fp, "a note", &e), 0);
 	{
-		const char *t = text_of(fp);
+		const char *t = test_text_of(fp);
 
 		ck_assert_ptr_nonnull(strstr(t, "#player1 fullsterkur fullsterkur"));
 		ck_assert_ptr_nonnull(strstr(t, "#player2 amlodi amlodi"));
@@ -155,11 +124,11 @@ START_TEST(three_players)
 	fp = tmpfile();
 	ck_assert_ptr_nonnull(fp);
 	selfplay_header(fp, 3);
-	ck_assert_int_eq(fields(text_of(fp)), 14);
+	ck_assert_int_eq(fields(test_text_of(fp)), 14);
 	rewind(fp);
 	selfplay_line(sp, 0, fp);
-	ck_assert_int_eq(fields(text_of(fp)), 14);
-	ck_assert_ptr_nonnull(strstr(text_of(fp), "\tmidlungur\t"));
+	ck_assert_int_eq(fields(test_text_of(fp)), 14);
+	ck_assert_ptr_nonnull(strstr(test_text_of(fp), "\tmidlungur\t"));
 	fclose(fp);
 	selfplay_destroy(sp);
 	lex_destroy(lex);
@@ -171,7 +140,9 @@ END_TEST
 START_TEST(open_files)
 {
 	const struct rules *r = rules_builtin("en");
-	const char *p = default_path("en.lex", "open_files");
+	char lexpath[512];
+	const char *p = test_default_path("en.lex", lexpath, sizeof lexpath,
+	    "open_files");
 	struct selfplay_files f;
 	struct selfplay *sp;
 	struct err e;
@@ -206,7 +177,7 @@ START_TEST(open_files)
 	fp = tmpfile();
 	ck_assert_ptr_nonnull(fp);
 	ck_assert_int_eq(selfplay_gcg(sp, fp, NULL, &e), 0);
-	ck_assert_ptr_nonnull(strstr(text_of(fp), "#lexicon en\n"));
+	ck_assert_ptr_nonnull(strstr(test_text_of(fp), "#lexicon en\n"));
 	fclose(fp);
 	selfplay_destroy(sp);
 	f.strategy[1] = ROBOT_EQUITY;

@@ -9,20 +9,6 @@
 
 static const struct move PASS = { .kind = MOVE_PASS };
 
-/* text_of: what fill writes, as a NUL-terminated string (static buffer). */
-static const char *
-text_of(FILE *fp)
-{
-	static char buf[1 << 16];
-	size_t n;
-
-	fflush(fp);
-	rewind(fp);
-	n = fread(buf, 1, sizeof buf - 1, fp);
-	buf[n] = '\0';
-	return buf;
-}
-
 /* file_of: a temporary file holding s (rewound, for reading). */
 static FILE *
 file_of(const char *s)
@@ -202,12 +188,12 @@ START_TEST(file_round_trip)
 	struct stats_sets m;
 	struct err e;
 	FILE *fp = tmpfile();
-	char first[8192];
+	char first[1 << 16];     /* as test_text_of holds */
 
 	ck_assert_ptr_nonnull(fp);
 	hand_stats(&s);
 	ck_assert_int_eq(stats_write(fp, &s, &r), 0);
-	snprintf(first, sizeof first, "%s", text_of(fp));
+	snprintf(first, sizeof first, "%s", test_text_of(fp));
 	/* What bagsim-stats(5) says, line by line. */
 	ck_assert_ptr_nonnull(strstr(first, "#bagsim-stats 1\nrules\ten\n"
 	    "players\t2\ngames\t2\nstat\tscore_p1\t0\t0\t0\n"));
@@ -243,7 +229,7 @@ START_TEST(file_round_trip)
 	fp = tmpfile();
 	ck_assert_ptr_nonnull(fp);
 	stats_write(fp, &s, &r);
-	ck_assert_str_eq(text_of(fp), first);
+	ck_assert_str_eq(test_text_of(fp), first);
 	fclose(fp);
 }
 END_TEST
@@ -434,7 +420,7 @@ START_TEST(table_by_hand)
 	stats_init(&s, NULL, 2);
 	ck_assert_int_eq(stats_read(&s, &r, fp, &e), 0);
 	ck_assert_int_eq(stats_table(out, &s, &r), 0);
-	t = text_of(out);
+	t = test_text_of(out);
 	/* residence A: 1, 2, 2: mean 1.6667, variance 1/3, half
 	 * 1.959964 * sqrt(1/9) = 0.6533.  first_player_wins: a win and a
 	 * draw, share 0.75 of 2; Wilson: d = 1 + 3.841459 / 2 = 2.920730,
@@ -468,7 +454,7 @@ START_TEST(plot_letters)
 	stats_acc_add(&s.res[1], 2);
 	stats_acc_add(&s.res[1], 4);
 	ck_assert_int_eq(stats_plot(fp, &s, r), 0);
-	t = text_of(fp);
+	t = test_text_of(fp);
 	ck_assert_ptr_eq(strstr(t, "<svg xmlns=\"http://www.w3.org/2000/svg\""), t);
 	ck_assert_ptr_nonnull(strstr(t, ">is: mean turns on the rack per letter "
 	    "(3 games, 95 % CI)</text>"));
@@ -499,7 +485,7 @@ START_TEST(two_sets_out)
 	ck_assert_int_eq(sets_read(&m, "#bagsim-stats 1\nrules\tda\ngames\t6\n"
 	    "stat\tturns\t6\t180\t5404\n", &e), 0);
 	ck_assert_int_eq(stats_sets_table(out, &m), 0);
-	t = text_of(out);
+	t = test_text_of(out);
 	/* da turns: mean 30, variance (5404 - 180 x 30) / 5 = 0.8, half
 	 * 1.959964 x sqrt(0.8 / 6) = 0.7157.  en Z: 2 and 4, mean 3,
 	 * variance 2, half 1.959964. */
@@ -513,7 +499,7 @@ START_TEST(two_sets_out)
 	out = tmpfile();
 	ck_assert_ptr_nonnull(out);
 	ck_assert_int_eq(stats_sets_plot(out, &m), 0);
-	t = text_of(out);
+	t = test_text_of(out);
 	ck_assert_ptr_eq(strstr(t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg "), t);
 	ck_assert_ptr_nonnull(strstr(t, ">en (2 games)</text>"));

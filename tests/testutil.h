@@ -161,25 +161,54 @@ test_lex_from_file(const struct rules *r, const char *path, int every)
 	return lex;
 }
 
-/* test_default_lex: the default lexicon of variant v, as `make lexicons`
- * builds it ($ORDVERK_LEXDIR, else ./lexicons), or NULL with a skip
- * message naming the test who. */
+/* test_default_path: file name (a lexicon NAME.lex or leave table
+ * NAME.klv2) where `make lexicons` puts it ($ORDVERK_LEXDIR, else
+ * ./lexicons), into buf; NULL, with a skip message naming the test who,
+ * when it is not there. */
+static inline const char *
+test_default_path(const char *name, char *buf, size_t cap, const char *who)
+{
+	const char *dir = getenv("ORDVERK_LEXDIR");
+
+	snprintf(buf, cap, "%s/%s", dir && *dir ? dir : "lexicons", name);
+	if (access(buf, R_OK) != 0) {
+		fprintf(stderr, "SKIP %s: %s not found (make lexicons)\n", who, buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* test_default_lex: the default lexicon of variant v (test_default_path),
+ * loaded, or NULL with a skip message naming the test who. */
 static inline struct lex *
 test_default_lex(const struct rules *r, const char *v, const char *who)
 {
-	const char *dir = getenv("ORDVERK_LEXDIR");
-	char path[512];
+	char name[64], path[512];
 	struct lex *lex;
 	struct err e;
 
-	snprintf(path, sizeof path, "%s/%s.lex", dir && *dir ? dir : "lexicons", v);
-	if (access(path, R_OK) != 0) {
-		fprintf(stderr, "SKIP %s: %s not found (make lexicons)\n", who, path);
+	snprintf(name, sizeof name, "%s.lex", v);
+	if (test_default_path(name, path, sizeof path, who) == NULL)
 		return NULL;
-	}
 	lex = lex_load(path, r, &e);
 	ck_assert_msg(lex != NULL, "%s: %s", path, e.msg);
 	return lex;
+}
+
+/* test_text_of: what has been written to the temporary file fp, from its
+ * start, as a NUL-terminated string (a static buffer of 64 KiB, the
+ * rest cut off). */
+static inline const char *
+test_text_of(FILE *fp)
+{
+	static char buf[1 << 16];
+	size_t n;
+
+	fflush(fp);
+	rewind(fp);
+	n = fread(buf, 1, sizeof buf - 1, fp);
+	buf[n] = '\0';
+	return buf;
 }
 
 /* test_lex_from_words: a lexicon from a NULL-terminated list of at most 256
