@@ -127,7 +127,6 @@ equity_summarise(struct equity *eq)
 	for (idx = 0; idx <= eq->full; idx++) {
 		int u = eq->ntiles - kept[idx];
 		int32_t v = eq->keep[idx];
-
 		int64_t rank = (int64_t)v * 32 + u;
 
 		if (v > eq->best_used[u])
