@@ -70,13 +70,18 @@ equity_fill(struct equity *eq)
 	}
 }
 
-/* An exchange's tiles as a move lists them: letters in order, blanks last. */
+/* The tiles of the exchange of every tile but those kept at index idx,
+ * as a move lists them (letters in order, blanks last), into out;
+ * returns how many. */
 static int
-equity_exchange_tiles(const struct equity *eq, const uint8_t *usedc,
-	uint8_t *out)
+equity_exchange_at(const struct equity *eq, int idx, uint8_t *out)
 {
+	uint8_t usedc[RULES_MAX_RACK];
 	int i, c, n = 0;
 
+	for (i = 0; i < eq->nd; i++)
+		usedc[i] = (uint8_t)(eq->count[i] - idx / eq->step[i] %
+		    (eq->count[i] + 1));
 	for (i = 0; i < eq->nd; i++)
 		if (eq->tile[i] != 0)
 			for (c = 0; c < usedc[i]; c++)
@@ -86,20 +91,6 @@ equity_exchange_tiles(const struct equity *eq, const uint8_t *usedc,
 			for (c = 0; c < usedc[i]; c++)
 				out[n++] = TILE_BLANK;
 	return n;
-}
-
-/* The tiles an exchange of every tile but those kept at index idx
- * lists, into tiles; returns how many. */
-static int
-equity_exchange_at(const struct equity *eq, int idx, uint8_t *tiles)
-{
-	uint8_t usedc[RULES_MAX_RACK];
-	int i;
-
-	for (i = 0; i < eq->nd; i++)
-		usedc[i] = (uint8_t)(eq->count[i] - idx / eq->step[i] %
-		    (eq->count[i] + 1));
-	return equity_exchange_tiles(eq, usedc, tiles);
 }
 
 /* best_used[], the best exchange and the pass from keep[].  The best
