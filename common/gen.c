@@ -1,7 +1,8 @@
 /*
  * gen.c — the generator's workspace and every legal move by a GADDAG
  * (Gordon 1994), as gen.h describes; the best move's search is in
- * gen_best.c, and what the two share in gen_impl.h.
+ * gen_best.c, and what the two share in gen_impl.h.  The walk itself
+ * (gen_anchor and below) is gen_walk.h, included twice.
  *
  * The board is looked at in two orientations: d = 0 (across) is the board
  * itself, d = 1 (down) its transpose, so one routine generates along
@@ -54,6 +55,9 @@ gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 	g->values[0] = 0;
 	g->rack_size = r->rack_size;
 	g->bingo = r->bingo_bonus;
+#ifdef GEN_POPCNT
+	g->popcnt = __builtin_cpu_supports("popcnt") != 0;
+#endif
 	for (t = 0; t < (1 << GEN_SUB_MAX); t++)
 		g->ident[t] = (uint8_t)t;
 	if (movegraph_build(&g->mg, lex, e) != 0) {
@@ -682,172 +686,23 @@ gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
 	}
 }
 
-static void gen_rec(struct gen *g, int col, uint32_t run, int lstart,
-	int ms, int wm, int cs, int np);
-static void gen_through(struct gen *g, int col, uint32_t arc, int lstart,
-	int ms, int wm, int cs, int np);
-
-/* Goes on to column col from the run at run (movegraph.h): a tile already
- * there must have its arc; an empty square needs a letter the cross-set
- * allows and the rack can supply.  Dead ends are found here, without a
- * call (a fifth of the calls fail on the tile already there). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
+/* The walk, twice (gen_walk.h). */
+#define GW(name) gen_##name##_plain
+#define GW_POPCOUNT32 bits_popcount32
+#define GW_ATTR
+#include "gen_walk.h"
+#undef GW
+#undef GW_POPCOUNT32
+#undef GW_ATTR
+#ifdef GEN_POPCNT
+#define GW(name) gen_##name##_popcnt
+#define GW_POPCOUNT32 __builtin_popcount
+#define GW_ATTR __attribute__((target("popcnt")))
+#include "gen_walk.h"
+#undef GW
+#undef GW_POPCOUNT32
+#undef GW_ATTR
 #endif
-static inline void
-gen_step(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
-	int cs, int np)
-{
-	uint8_t t = g->rtile[col];
-
-	if (t != 0) {
-		uint32_t arc = movegraph_arc(g->w, run, TILE_LETTER(t), g->wide);
-
-		if (arc != 0)
-			gen_through(g, col, arc, lstart, ms + g->rval[col], wm, cs,
-			    np);
-	} else if ((g->rcross[col] & g->avail) != 0) {
-		gen_rec(g, col, run, lstart, ms, wm, cs, np);
-	}
-}
-
-/* Tile (letter or through-tile) at col has been matched by arc; record a
- * word if one ends here and carry on left, across the separator, or right.
- * Invariant: strip[] holds the tiles of columns already visited on this
- * path; ms/wm/cs are the main-word sum, word multiplier and cross-word
- * total so far, np the tiles placed. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void
-gen_goon(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
-	int cs, int np)
-{
-	uint32_t child = movegraph_child(arc);
-
-	if (col <= g->anch) {
-		int nll = col == 0 || g->rtile[col - 1] == 0;
-
-		if (movegraph_accepts(arc) && nll && g->right_clear && np > 0)
-			gen_record(g, col, g->anch, ms, wm, cs, np);
-		if (child == 0)
-			return;
-		/* In gen_best, only towards spans that could still win:
-		 * np - 1 empty squares are filled left of the anchor. */
-		if (col - 1 >= g->left_min && (!g->restrict_spans ||
-		    g->rtile[col - 1] != 0 || g->good_left[np]))
-			gen_step(g, col - 1, child, -1, ms, wm, cs, np);
-		if (nll && g->anch + 1 < g->width && (!g->restrict_spans ||
-		    g->good_right[np - 1][0])) {
-			uint32_t sep = movegraph_sep(g->w, child, g->wide);
-
-			g->sep_np = np;
-			if (movegraph_child(sep) != 0)
-				gen_step(g, g->anch + 1, movegraph_child(sep), col, ms,
-				    wm, cs, np);
-		}
-	} else {
-		int nlr = col + 1 == g->width || g->rtile[col + 1] == 0;
-
-		if (movegraph_accepts(arc) && nlr && np > 0)
-			gen_record(g, lstart, col, ms, wm, cs, np);
-		if (child != 0 && col + 1 < g->width && (!g->restrict_spans ||
-		    g->rtile[col + 1] != 0 ||
-		    g->good_right[g->sep_np - 1][np - g->sep_np + 1]))
-			gen_step(g, col + 1, child, lstart, ms, wm, cs, np);
-	}
-}
-
-/* The tile already at col has been matched by arc. */
-static void
-gen_through(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
-	int cs, int np)
-{
-	if (g->oom)
-		return;
-	g->strip[col] = 0;
-	gen_goon(g, col, arc, lstart, ms, wm, cs, np);
-}
-
-/* Letter L, arc word a: a tile of it from the rack, then a blank as it. */
-#define GEN_TRY_LETTER() do { \
-	uint64_t avail = g->avail; \
-	if (g->rack[L] != 0) { \
-		int v = g->values[L] * lm; \
-	 \
-		if (--g->rack[L] == 0) { \
-			g->rackmask &= ~((uint64_t)1 << L); \
-			if (g->rack[0] == 0) \
-				g->avail = g->rackmask; \
-		} \
-		g->strip[col] = (uint8_t)L; \
-		gen_goon(g, col, a, lstart, ms + v, nwm, \
-		    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1); \
-		g->rack[L]++; \
-		g->rackmask |= (uint64_t)1 << L; \
-		g->avail = avail; \
-	} \
-	if (g->rack[0] != 0) { \
-		if (--g->rack[0] == 0) \
-			g->avail = g->rackmask; \
-		g->strip[col] = (uint8_t)(L | TILE_BLANK); \
-		gen_goon(g, col, a, lstart, ms, nwm, \
-		    csc >= 0 ? cs + csc * sw : cs, np + 1); \
-		g->rack[0]++; \
-		g->avail = avail; \
-	} \
-	} while (0)
-
-/* Tries every way to fill the empty square col from the run at run
- * (gen_step has checked that the rack has a tile that may go there):
- * the letters both the run and the square allow, by the run's masks. */
-static void
-gen_rec(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
-	int cs, int np)
-{
-	const uint32_t *w = g->w;
-	uint64_t possible = g->rcross[col] & g->avail;
-	uint32_t lo = w[run], hi = movegraph_hi(w, run, g->wide);
-	uint32_t base = movegraph_arcs(w, run, g->wide);
-	uint32_t mlo = lo & (uint32_t)(possible >> 1);
-	uint32_t mhi = hi & (uint32_t)(possible >> 33);
-	int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];
-	int nwm = wm * sw;
-
-	if (g->oom)
-		return;
-#if defined(__GNUC__)
-	/* Each child's run is a cache miss away: ask for them all now, so
-	 * the later ones arrive while the first one's subtree is searched. */
-	{
-		uint32_t m = mlo;
-
-		while (m != 0) {
-			int b = gen_lowest_bit32(m);
-
-			m &= m - 1;
-			__builtin_prefetch(w + movegraph_child(w[base +
-			    bits_popcount32(lo & (((uint32_t)1 << b) - 1))]));
-		}
-	}
-#endif
-	while (mlo != 0) {
-		int b = gen_lowest_bit32(mlo), L = b + 1;
-		uint32_t a = w[base +
-		    bits_popcount32(lo & (((uint32_t)1 << b) - 1))];
-
-		mlo &= mlo - 1;
-		GEN_TRY_LETTER();
-	}
-	while (mhi != 0) {
-		int b = gen_lowest_bit32(mhi), L = b + 33;
-		uint32_t a = w[base + bits_popcount32(lo) +
-		    bits_popcount32(hi & (((uint32_t)1 << b) - 1))];
-
-		mhi &= mhi - 1;
-		GEN_TRY_LETTER();
-	}
-}
 
 /* Every move from anchor a of the current row (gen_set_row) by the
  * GADDAG, to gen_record: going left, no further than left_min. */
@@ -857,8 +712,15 @@ gen_anchor(struct gen *g, int a, int left_min)
 	g->anch = a;
 	g->left_min = left_min;
 	g->right_clear = a + 1 == g->width || g->rtile[a + 1] == 0;
-	if (g->mg.root != 0)
-		gen_step(g, a, g->mg.root, -1, 0, 1, 0, 0);
+	if (g->mg.root == 0)
+		return;
+#ifdef GEN_POPCNT
+	if (g->popcnt) {
+		gen_anchor_popcnt(g, a);
+		return;
+	}
+#endif
+	gen_anchor_plain(g, a);
 }
 
 /* The rack of p's player to move into g: counts, letters, masks. */

@@ -321,7 +321,14 @@ struct gen {
 	struct move *moves;
 	long nmoves, cap;
 	int oom;
+	int popcnt;             /* the CPU counts bits in one instruction:
+	                           gen_anchor takes gen_walk.h's second walk */
 };
+
+/* gen_walk.h's walk for CPUs with POPCNT (GCC and Clang on x86-64). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define GEN_POPCNT 1
+#endif
 
 /* Lowest and highest set bit of a nonzero 32-bit m (bits.h). */
 static inline int
