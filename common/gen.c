@@ -58,6 +58,7 @@ gen_create(const struct rules *r, const struct lex *lex, struct err *e)
 #ifdef GEN_POPCNT
 	g->popcnt = __builtin_cpu_supports("popcnt") != 0;
 #endif
+	memset(g->ext, 0xff, sizeof g->ext);
 	for (t = 0; t < (1 << GEN_SUB_MAX); t++)
 		g->ident[t] = (uint8_t)t;
 	if (movegraph_build(&g->mg, lex, e) != 0) {
@@ -177,7 +178,7 @@ gen_crossset(const struct gen *g, const uint8_t *up, int nup,
  * (megabytes) overlap. */
 static uint64_t
 gen_mg_tails(const struct gen *g, uint32_t *arc, uint8_t *let, int n,
-	const uint8_t *t, int nt, int back)
+	const uint8_t *t, int nt, int back, int accept)
 {
 	uint32_t run[64];
 	uint64_t mask = 0;
@@ -204,7 +205,7 @@ gen_mg_tails(const struct gen *g, uint32_t *arc, uint8_t *let, int n,
 		m = m2;
 	}
 	for (i = 0; i < m; i++)
-		if (movegraph_accepts(arc[i]))
+		if (!accept || movegraph_accepts(arc[i]))
 			mask |= (uint64_t)1 << let[i];
 	return mask;
 }
@@ -270,7 +271,40 @@ gen_crossset_mg(const struct gen *g, const uint8_t *up, int nup,
 		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 33);
 	}
 	return gen_mg_tails(g, arcs, lets, n, tail_down ? down : up,
-	    tail_down ? ndown : nup, !tail_down) & g->all_letters;
+	    tail_down ? ndown : nup, !tail_down, 1) & g->all_letters;
+}
+
+/* The letters L such that up + L + down stands in some word (not
+ * necessarily as all of it), for a square with tiles on at least one side
+ * in the line: what a move along that line may put there.  The path
+ * from the GADDAG root is down reversed, L, up reversed; it need not end
+ * a word. */
+static uint64_t
+gen_extset_mg(const struct gen *g, const uint8_t *up, int nup,
+	const uint8_t *down, int ndown)
+{
+	const uint32_t *w = g->w;
+	uint32_t run = g->mg.root, arc, base, lo, hi, m, arcs[64];
+	uint8_t lets[64];
+	int wide = g->wide, idx, n = 0;
+
+	if (ndown > 0) {
+		arc = gen_mg_path(g, run, down, ndown, 1);
+		if (arc == 0 || (run = movegraph_child(arc)) == 0)
+			return 0;
+	}
+	lo = w[run];
+	hi = movegraph_hi(w, run, wide);
+	base = movegraph_arcs(w, run, wide);
+	for (idx = 0, m = lo; m != 0; m &= m - 1, idx++) {
+		arcs[n] = w[base + (uint32_t)idx];
+		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 1);
+	}
+	for (m = hi; m != 0; m &= m - 1, idx++) {
+		arcs[n] = w[base + (uint32_t)idx];
+		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 33);
+	}
+	return gen_mg_tails(g, arcs, lets, n, up, nup, 1, 0) & g->all_letters;
 }
 
 static uint8_t
@@ -307,6 +341,7 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 	if (T[k] != 0) {
 		g->cross[d][k] = 0;
 		g->cscore[d][k] = -1;
+		g->ext[1 - d][j * R + i] = 0;
 		return;
 	}
 	for (top = i; top > 0 && T[(top - 1) * W + j]; top--)
@@ -316,6 +351,7 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 	if (top == i && bot == i) {
 		g->cross[d][k] = g->all_letters;
 		g->cscore[d][k] = -1;
+		g->ext[1 - d][j * R + i] = g->all_letters;
 		return;
 	}
 	/* The line's letters, 6 bits each, make the key of its cross-set
@@ -342,6 +378,11 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 		key |= (uint64_t)(i - top) << 60;
 		at = (key * 0x9e3779b97f4a7c15u) >> (64 - GEN_CROSS_MEMO_BITS);
 		cm = &g->cross_memo[at];
+		if (g->ext_on && cm->key != key)
+			g->cross_memo_ext[at] = gen_extset_mg(g, up, i - top,
+			    down, bot - i);
+		g->ext[1 - d][j * R + i] = g->ext_on ? g->cross_memo_ext[at] :
+		    ~(uint64_t)0;
 		/* A line on one side is mostly a word: its entry has the
 		 * cross-set, and the pairs gen_span_fits will want. */
 		if (cm->key != key && g->words != NULL &&
@@ -389,6 +430,8 @@ gen_cross_square(struct gen *g, int d, int i, int j)
 	g->cross[d][k] = g->mg.root != 0 ?
 	    gen_crossset_mg(g, up, i - top, down, bot - i) :
 	    gen_crossset(g, up, i - top, down, bot - i);
+	g->ext[1 - d][j * R + i] = g->ext_on ? gen_extset_mg(g, up, i - top,
+	    down, bot - i) : ~(uint64_t)0;
 }
 
 /* Whether square (i, j) of the board (tile[0]) is an anchor: empty and
@@ -451,6 +494,7 @@ gen_prepare_clear(struct gen *g)
 	for (d = 0; d < 2; d++)
 		for (k = 0; k < SQ; k++) {
 			g->cross[d][k] = g->all_letters;
+			g->ext[d][k] = g->all_letters;
 			g->cscore[d][k] = -1;
 		}
 	gen_forget_rows(g);
@@ -820,6 +864,14 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	if (g->cap == 0 && gen_grow(g) != 0) {
 		err_set(e, 0, "out of memory");
 		return -1;
+	}
+	if (!g->ext_on && g->mg.root != 0) {
+		/* The first gen_all: the extension sets, which gen_best does
+		 * not use, are kept from now on; the memo's entries and the
+		 * board's squares are done again with them. */
+		memset(g->cross_memo, 0, sizeof g->cross_memo);
+		g->prepared = 0;
+		g->ext_on = 1;
 	}
 	if (flags & GEN_PLACEMENTS)
 		gen_placements(g, p);

@@ -36,8 +36,8 @@ struct gen;
 /* gen_create: a workspace for ruleset r and lexicon lex (both borrowed).
  * It lays the lexicon out again for the search (movegraph.h), in about
  * 1.5 times the lexicon's memory: 6.8 MB and 0.04 s for SOWPODS, 43 MB
- * and 0.3 s for 2.77 M Icelandic forms; the workspace itself is under
- * 0.5 MB.  Returns NULL with e set on allocation failure (or a lexicon
+ * and 0.3 s for 2.77 M Icelandic forms; the workspace itself is about
+ * 0.55 MB.  Returns NULL with e set on allocation failure (or a lexicon
  * of over 64 M words laid out). */
 struct gen *gen_create(const struct rules *r, const struct lex *lex,
 	struct err *e);

@@ -152,6 +152,12 @@ struct gen {
 	int R[2], W[2];
 	uint8_t tile[2][SQ];
 	uint64_t cross[2][SQ];
+	/* Per square of each orientation, the letters that the tiles
+	 * beside it along the row allow there (gen_extset_mg): a necessary
+	 * condition the walk tests with the cross-set. */
+	uint64_t ext[2][SQ];
+	int ext_on;             /* ext[] kept (from the first gen_all on);
+	                           until then every letter (all ones) */
 	int16_t cscore[2][SQ];
 	int16_t tval[2][SQ];           /* value of the tile there, 0 if none */
 	uint8_t lmul[2][SQ], wmul[2][SQ];
@@ -164,10 +170,12 @@ struct gen {
 	struct gen_cross_memo {
 		uint64_t key, mask;
 	} cross_memo[1 << GEN_CROSS_MEMO_BITS];
+	uint64_t cross_memo_ext[1 << GEN_CROSS_MEMO_BITS]; /* the same
+	                           lines' extension sets, when ext_on */
 
 	/* Search state for the row being generated. */
 	const uint8_t *rtile;
-	const uint64_t *rcross;
+	const uint64_t *rcross, *rext;
 	const int16_t *rcscore;
 	const uint8_t *rlm, *rwm;
 	const int16_t *rval;           /* value of the tile already there */
@@ -393,6 +401,7 @@ gen_set_row(struct gen *g, int d, int i)
 	g->width = W;
 	g->rtile = g->tile[d] + i * W;
 	g->rcross = g->cross[d] + i * W;
+	g->rext = g->ext[d] + i * W;
 	g->rcscore = g->cscore[d] + i * W;
 	g->rlm = g->lmul[d] + i * W;
 	g->rwm = g->wmul[d] + i * W;

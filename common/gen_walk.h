@@ -64,7 +64,7 @@ GW(step)(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	} else {
 		/* Half the squares reached have no letter that the run, the
 		 * square and the rack all allow: seen here, without a call. */
-		uint64_t possible = g->rcross[col] & g->avail;
+		uint64_t possible = g->rcross[col] & g->rext[col] & g->avail;
 
 		if (((g->w[run] & (uint32_t)(possible >> 1)) |
 		    (movegraph_hi(g->w, run, g->wide) &
@@ -168,7 +168,7 @@ GW(rec)(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	int cs, int np)
 {
 	const uint32_t *w = g->w;
-	uint64_t possible = g->rcross[col] & g->avail;
+	uint64_t possible = g->rcross[col] & g->rext[col] & g->avail;
 	uint32_t lo = w[run], hi = movegraph_hi(w, run, g->wide);
 	uint32_t base = movegraph_arcs(w, run, g->wide);
 	uint32_t mlo = lo & (uint32_t)(possible >> 1);
