@@ -20,6 +20,7 @@ tool_getopt_init(struct tool_getopt *g, const struct tool_opt *opts,
 	/* A leading ':' makes getopt return ':' for a missing argument;
 	 * opterr 0 leaves every message to us. */
 	g->optstring[k++] = ':';
+	g->optstring[k] = '\0';
 	for (i = 0; i < n && m < TOOL_OPT_MAX; i++) {
 		struct option *o;
 
@@ -35,10 +36,10 @@ tool_getopt_init(struct tool_getopt *g, const struct tool_opt *opts,
 			g->optstring[k++] = (char)opts[i].val;
 			if (opts[i].arg != NULL)
 				g->optstring[k++] = ':';
+			g->optstring[k] = '\0';
 		}
 	}
 	memset(&g->lo[m], 0, sizeof g->lo[m]);
-	g->optstring[k] = '\0';
 	opterr = 0;
 	optind = 0;         /* glibc: start afresh, also after another command */
 }

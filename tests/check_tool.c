@@ -463,10 +463,10 @@ START_TEST(command_options)
 	tool_getopt_help(&g, fp);
 	fclose(fp);
 	ck_assert_str_eq(buf, "usage: x\n\n"
-	    "  -n, --count N        how many\n"
-	    "  -h, --help           this help\n"
-	    "  -s, --seed N         the seed\n"
-	    "      --seat1 ROBOT    seat 1's robot\n");
+	    "  -n, --count N      how many\n"
+	    "  -h, --help         this help\n"
+	    "  -s, --seed N       the seed\n"
+	    "      --seat1 ROBOT  seat 1's robot\n");
 	free(buf);
 	tool_getopt_init(&g, cmd_opts, 6, TWO, "usage: x\n", NULL);
 	ck_assert_str_eq(g.optstring, ":ho:s:");
