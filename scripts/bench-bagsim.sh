@@ -42,8 +42,8 @@ robots() {
 # reads "bagsim: G games, T turns in S CPU s (...) after L CPU s loading".
 play() {
 	# shellcheck disable=SC2046
-	$one "$BIN/bagsim" play -q -T -r "$1" $(robots "$1" "$2") -l "$3" \
-	    -s 1 -S -g "$4" 2>"$5" >/dev/null && grep -q ' CPU s loading$' "$5"
+	$one "$BIN/bagsim" play -q --timing -r "$1" $(robots "$1" "$2") -l "$3" \
+	    -s 1 --stats -g "$4" 2>"$5" >/dev/null && grep -q ' CPU s loading$' "$5"
 }
 
 echo "== bagsim (target: > 2,000 complete games/s, one core, greedy and"

@@ -39,7 +39,7 @@ fi
 games=$(grep -c '^#end' "$W/all.gcg")
 # turn events: plays, exchanges, passes, withdrawals (not the settling lines)
 moves=$(grep '^>' "$W/all.gcg" | grep -vc '(')
-/usr/bin/time -f "%e %U" -o "$W/time" $one "$BIN/scoremove" -g $opt < "$W/all.gcg" > "$W/out" 2>"$W/err"
+/usr/bin/time -f "%e %U" -o "$W/time" $one "$BIN/scoremove" -G $opt < "$W/all.gcg" > "$W/out" 2>"$W/err"
 rc=$?
 read -r wall user < "$W/time"
 bad=$(grep -vc '	ok$' "$W/out")

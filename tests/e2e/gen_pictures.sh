@@ -30,7 +30,7 @@ turns=$(grep -vc '^#\|^$' analysis)
 # Turn 1 (check_analyse works it out by hand): 8F LOCH 18, rank 71 of 447,
 # 8G PLANCH 34 best, 16 lost; the final score as scoremove replays it.
 grep -q '<a href="#t1">1</a>.*<td>8F LOCH</td><td class="n">18</td><td class="n rank">71 of 447</td><td>8G PLANCH</td><td class="n">34</td><td class="n lost">16</td>' game-1.html
-final=$("$BIN/scoremove" -g -v "$G" | tail -1 | cut -f3)
+final=$("$BIN/scoremove" -G -v "$G" | tail -1 | cut -f3)
 grep -q "<h1>alice ${final%-*} – bob ${final#*-}</h1>" game-1.html
 grep -q 'moves valued by score' game-1.html
 ! grep -qi '<script\|https\?://[a-z]' game-1.html
