@@ -34,7 +34,7 @@ for v in no da is en; do
 	cmp g3 p3
 
 	# Greedy games: every move is the best by score, nothing given away
-	# (-s score: not by the ruleset's leave table).
+	# (--sort score: not by the ruleset's leave table).
 	movegen -l $v.lex -a --sort score "$C/$v-game.gcg" > an
 	awk -F '\t' '$1 !~ /^#/ && NF > 1 && ($5 != 1 || $9 != "0.000") { bad++ }
 	    END { exit bad > 0 }' an || { echo "$v: analysis"; cat an; exit 1; }
