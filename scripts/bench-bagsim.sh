@@ -8,7 +8,7 @@
 # Lexicons: the default ones (ORDVERK_LEXDIR or ./lexicons), else built with
 # BINDIR/lexcompile from ../shared's full word lists.  The number of games
 # is what takes about SECS seconds (default 10) in all, or GAMES=N a run.
-# Rates are per CPU second of play as bagsim --time reports it (from the
+# Rates are per CPU second of play as bagsim --timing reports it (from the
 # first game to the last, user + system), so neither other work on the
 # machine nor the lexicon's loading counts.  Each is the fastest of RUNS
 # runs (default 3) of the same games, taken in rounds over the variants so
@@ -38,7 +38,7 @@ robots() {
 	[ "$1" = en ] && [ -r "$KLV" ] && printf ' -k %s' "$KLV"
 }
 
-# play V KIND LEX GAMES OUT: one run; OUT gets bagsim --time's line, which
+# play V KIND LEX GAMES OUT: one run; OUT gets bagsim --timing's line, which
 # reads "bagsim: G games, T turns in S CPU s (...) after L CPU s loading".
 play() {
 	# shellcheck disable=SC2046

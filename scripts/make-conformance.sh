@@ -9,7 +9,7 @@
 #   VARIANT-game.gcg   a Fullsterkur self-play game on that list (bagsim play,
 #                      a fixed seed), players renamed anna and bjorn
 #   VARIANT-moves.txt  the position before each placement of the game
-#                      (scoremove -g --positions) and every placement the
+#                      (scoremove -G --positions) and every placement the
 #                      brute-force reference BRUTE finds (tests/ref/brute.c)
 # BINDIR holds the tools (make tools: bin); BRUTE is make build/opt/ref/brute.
 # Needs the word-list packages (make setup).  The same packages give the same

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bagsim: every game it writes replays cleanly through scoremove --game,
+# bagsim: every game it writes replays cleanly through scoremove --gcg,
 # for every variant, settling events included.
 set -eu
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }

@@ -1,6 +1,6 @@
 #!/bin/sh
-# bagsim play --time: one line on standard error with the games, turns and
-# CPU seconds of play; standard output is what it is without --time.
+# bagsim play --timing: one line on standard error with the games, turns and
+# CPU seconds of play; standard output is what it is without --timing.
 set -eu
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
 "$BIN/lexcompile" -r en -o en.lex "$LIST_en" 2>/dev/null
