@@ -312,26 +312,6 @@ tool_help(const char *synopsis)
 }
 
 void
-tool_options(const struct tool_option *opts, size_t n, unsigned cmd,
-	struct option *lo, char *optstring)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		if (!(opts[i].cmds & cmd))
-			continue;
-		*lo++ = opts[i].lo;
-		if (opts[i].lo.val > 0 && opts[i].lo.val < 256) {
-			optstring[k++] = (char)opts[i].lo.val;
-			if (opts[i].lo.has_arg == required_argument)
-				optstring[k++] = ':';
-		}
-	}
-	memset(lo, 0, sizeof *lo);
-	optstring[k] = '\0';
-}
-
-void
 tool_lines_init(struct tool_lines *l, FILE *fp, const char *name)
 {
 	l->fp = fp;

@@ -134,25 +134,12 @@ struct lex *tool_lexicon_get(struct tool_lexicons *c, const char *path,
 	const struct rules *r);
 void tool_lexicons_free(struct tool_lexicons *c);
 
-/* tool_version: prints "prog (ordverk) VERSION" to stdout, exits 0. */
 /* tool_version: prints "prog (ordverk) VERSION" to stdout, exits 0.
  * tool_usage: prints synopsis (the man page's SYNOPSIS) to stderr and
  * exits 2; tool_help: to stdout, and exits 0 (2 on a write error). */
 void tool_version(void) __attribute__((noreturn));
 void tool_usage(const char *synopsis) __attribute__((noreturn));
 void tool_help(const char *synopsis) __attribute__((noreturn));
-
-/* The options of a tool with commands: each getopt_long entry with the
- * commands (bits of cmds) that take it.  tool_options: the entries of
- * opts[0..n) that command bit cmd takes, in order, into lo (room for n +
- * 1; ended by a zero entry) and their short twins (val < 256, with ':'
- * after those that take an argument) into optstring (room for 2n + 1). */
-struct tool_option {
-	struct option lo;
-	unsigned cmds;
-};
-void tool_options(const struct tool_option *opts, size_t n, unsigned cmd,
-	struct option *lo, char *optstring);
 
 /* Line reader over a FILE: getline with a line counter, CR LF handling and a
  * length cap.  tool_readline returns the line length without its line end

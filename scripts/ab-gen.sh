@@ -66,7 +66,7 @@ command -v taskset >/dev/null 2>&1 && one="taskset -c 0"
 r=0
 while [ "$r" -lt "$RUNS" ]; do
 	AB_RUN=$((r % 2)) $one "$W/bin/bagsim" play -q -r "$V" -l "$lex" \
-	    -s $((r / 2)) -S -g "$GAMES" 2>&1 >/dev/null | grep '^AB '
+	    -s $((r / 2)) --stats -g "$GAMES" 2>&1 >/dev/null | grep '^AB '
 	r=$((r + 1))
 done | awk -v v="$V" '
 { n++; s += log($2); sb += log($3); a += $4; b += $5; runs = runs sprintf(" %.3f", $2) }

@@ -8,7 +8,7 @@
 # Lexicons: the default ones (ORDVERK_LEXDIR or ./lexicons), else built with
 # BINDIR/lexcompile from ../shared's full word lists.  The number of games
 # is what takes about SECS seconds (default 10) in all, or GAMES=N a run.
-# Rates are per CPU second of play as bagsim --time reports it (from the
+# Rates are per CPU second of play as bagsim --timing reports it (from the
 # first game to the last, user + system), so neither other work on the
 # machine nor the lexicon's loading counts.  Each is the fastest of RUNS
 # runs (default 3) of the same games, taken in rounds over the variants so
@@ -38,12 +38,12 @@ robots() {
 	[ "$1" = en ] && [ -r "$KLV" ] && printf ' -k %s' "$KLV"
 }
 
-# play V KIND LEX GAMES OUT: one run; OUT gets bagsim --time's line, which
+# play V KIND LEX GAMES OUT: one run; OUT gets bagsim --timing's line, which
 # reads "bagsim: G games, T turns in S CPU s (...) after L CPU s loading".
 play() {
 	# shellcheck disable=SC2046
-	$one "$BIN/bagsim" play -q -T -r "$1" $(robots "$1" "$2") -l "$3" \
-	    -s 1 -S -g "$4" 2>"$5" >/dev/null && grep -q ' CPU s loading$' "$5"
+	$one "$BIN/bagsim" play -q --timing -r "$1" $(robots "$1" "$2") -l "$3" \
+	    -s 1 --stats -g "$4" 2>"$5" >/dev/null && grep -q ' CPU s loading$' "$5"
 }
 
 echo "== bagsim (target: > 2,000 complete games/s, one core, greedy and"

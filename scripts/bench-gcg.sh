@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-gcg.sh BINDIR — GCG replay rate of scoremove --game: moves verified
+# bench-gcg.sh BINDIR — GCG replay rate of scoremove --gcg: moves verified
 # per second (every score, total, rack and word checked) over many games in
 # one stream.  Games: 1000 English self-play games from bagsim, repeated 5
 # times (or, without bagsim, the conformance games repeated), checked with
@@ -39,11 +39,11 @@ fi
 games=$(grep -c '^#end' "$W/all.gcg")
 # turn events: plays, exchanges, passes, withdrawals (not the settling lines)
 moves=$(grep '^>' "$W/all.gcg" | grep -vc '(')
-/usr/bin/time -f "%e %U" -o "$W/time" $one "$BIN/scoremove" -g $opt < "$W/all.gcg" > "$W/out" 2>"$W/err"
+/usr/bin/time -f "%e %U" -o "$W/time" $one "$BIN/scoremove" -G $opt < "$W/all.gcg" > "$W/out" 2>"$W/err"
 rc=$?
 read -r wall user < "$W/time"
 bad=$(grep -vc '	ok$' "$W/out")
-echo "== GCG replay (scoremove --game): $what"
+echo "== GCG replay (scoremove --gcg): $what"
 echo "   $games games, $moves moves, $bad not ok, exit $rc"
 awk -v m="$moves" -v w="$wall" -v u="$user" 'BEGIN {
 	printf "   %.2f s wall, %.2f s CPU: %.0f moves/s wall, %.0f moves/s CPU\n",

@@ -49,7 +49,7 @@ run() {
 }
 
 # The lexicon load alone (empty input).
-/usr/bin/time -f "%U %S %e" -o "$W/time" $one "$BIN/movegen" -r en -l "$lex" -c < /dev/null > /dev/null
+/usr/bin/time -f "%U %S %e" -o "$W/time" $one "$BIN/movegen" -r en -l "$lex" --count < /dev/null > /dev/null
 read -r u s e < "$W/time"
 load=$(echo "$u $s" | awk '{ print $1 + $2 }')
 

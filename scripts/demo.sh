@@ -28,13 +28,13 @@ run "wordcheck -r da --pattern 'K*DE' | head -5"
 
 for v in no da is; do
 	printf '\n\033[1m== %s: play a robot game, verify it, analyse it, rate a batch ==\033[0m\n' "$v"
-	run "bagsim play -r $v --games 1 --seed 2026 --p1 fullsterkur --p2 midlungur --gcg $W/$v"
+	run "bagsim play -r $v --games 1 --seed 2026 --p1 fullsterkur --p2 midlungur --gcg-dir $W/$v"
 	g=$W/$v/game-000000.gcg
 	run "head -12 $g"
-	run "scoremove -r $v --game $g"
-	run "scoremove -r $v --game --positions $g | sed -n 10p | movegen -r $v --top 5"
+	run "scoremove -r $v --gcg $g"
+	run "scoremove -r $v --gcg --positions $g | sed -n 10p | movegen -r $v --top 5"
 	run "movegen -r $v --analyse --html $PAGES/$v-game.html $g | tail -3"
-	run "scoremove -r $v --game --positions $g | sed -n 10p | movegen -r $v -n 1 --show | tail -19"
-	run "bagsim play -r $v --games 40 --seed 7 --p1 midlungur --p2 amlodi | elocalc --bagsim --list all"
+	run "scoremove -r $v --gcg --positions $g | sed -n 10p | movegen -r $v -n 1 --show | tail -19"
+	run "bagsim play -r $v --games 40 --seed 7 --p1 midlungur --p2 amlodi | elocalc --bagsim --ranking all"
 done
 printf '\n\033[1mThe analyses as pages for a browser: %s/{no,da,is}-game.html\033[0m\n' "$PAGES"

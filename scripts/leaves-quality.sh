@@ -10,15 +10,15 @@ set -eu
 BIN=$1 R=$2 T=$3 G=$4 O=${5:-}
 if [ -n "$O" ]; then
 	a=$("$BIN/bagsim" play -q -r "$R" -g "$G" -s 101 -1 equity -2 equity \
-	    --leaves1 "$T" --leaves2 "$O" -S | grep '^margin_p1')
+	    --leaves1 "$T" --leaves2 "$O" --stats | grep '^margin_p1')
 	b=$("$BIN/bagsim" play -q -r "$R" -g "$G" -s 101 -1 equity -2 equity \
-	    --leaves1 "$O" --leaves2 "$T" -S | grep '^margin_p1')
+	    --leaves1 "$O" --leaves2 "$T" --stats | grep '^margin_p1')
 	who="$(basename "$T") vs $(basename "$O")"
 else
 	a=$("$BIN/bagsim" play -q -r "$R" -g "$G" -s 101 -1 equity -2 fullsterkur \
-	    --leaves1 "$T" -S | grep '^margin_p1')
+	    --leaves1 "$T" --stats | grep '^margin_p1')
 	b=$("$BIN/bagsim" play -q -r "$R" -g "$G" -s 101 -1 fullsterkur -2 equity \
-	    --leaves2 "$T" -S | grep '^margin_p1')
+	    --leaves2 "$T" --stats | grep '^margin_p1')
 	who="$(basename "$T") vs fullsterkur"
 fi
 echo "$a

@@ -9,7 +9,7 @@
 #   VARIANT-game.gcg   a Fullsterkur self-play game on that list (bagsim play,
 #                      a fixed seed), players renamed anna and bjorn
 #   VARIANT-moves.txt  the position before each placement of the game
-#                      (scoremove -g --positions) and every placement the
+#                      (scoremove -G --positions) and every placement the
 #                      brute-force reference BRUTE finds (tests/ref/brute.c)
 # BINDIR holds the tools (make tools: bin); BRUTE is make build/opt/ref/brute.
 # Needs the word-list packages (make setup).  The same packages give the same
@@ -57,11 +57,11 @@ for v in no da is en; do
 		echo "make-conformance.sh: $v seed $seed: the game exchanges" >&2
 		exit 1
 	fi
-	"$bin/scoremove" -r "$v" -l "$tmp/$v.lex" -g "$out/$v-game.gcg" > /dev/null
+	"$bin/scoremove" -r "$v" -l "$tmp/$v.lex" -G "$out/$v-game.gcg" > /dev/null
 
 	# The position before each turn, paired with the turn's event; only
 	# the placements' positions are listed (a pass has none to list).
-	"$bin/scoremove" -r "$v" -l "$tmp/$v.lex" -g --positions "$out/$v-game.gcg" |
+	"$bin/scoremove" -r "$v" -l "$tmp/$v.lex" -G --positions "$out/$v-game.gcg" |
 		grep -v "$(printf '\tok$')" > "$tmp/$v.cgp"
 	grep '^>' "$out/$v-game.gcg" | grep -v '^>[^:]*: [^ ]* *(' |
 		awk '{ print ($3 == "-") ? "pass" : "play" }' > "$tmp/$v.kind"
@@ -82,7 +82,7 @@ for v in no da is en; do
 		i=$((i + 1))
 		"$bin/lexcompile" -q -r "$v" -a "$tmp/add" -o "$tmp/$v-add.lex" "$out/$v-2to4.txt"
 		for g in "$top"/tests/data/gcg/$v-*.gcg; do
-			"$bin/scoremove" -g -l "$tmp/$v-add.lex" "$g" || true
+			"$bin/scoremove" -G -l "$tmp/$v-add.lex" "$g" || true
 		done | sed -n 's/.*: \([^ ]*\) is not a word$/\1/p' > "$tmp/new"
 		[ -s "$tmp/new" ] || break
 		cat "$tmp/new" >> "$tmp/add"

@@ -22,8 +22,8 @@ printf '\n'
 for a in $ROBOTS; do
 	printf '| %s |' "$a"
 	for b in $ROBOTS; do
-		"$BIN/bagsim" play -q -r "$R" -l "$LEX" -V "$VOCAB" -g "$GAMES" -s 1 \
-		    -1 "$a" -2 "$b" -S > "$W/stats"
+		"$BIN/bagsim" play -q -r "$R" -l "$LEX" -w "$VOCAB" -g "$GAMES" -s 1 \
+		    -1 "$a" -2 "$b" --stats > "$W/stats"
 		awk '$1 == "first_player_wins" { w = $3; lo = $4; hi = $5 }
 		    $1 == "margin_p1" { m = $3 }
 		    END { printf " %.3f (%.3f-%.3f), %+.0f |", w, lo, hi, m }' "$W/stats"

@@ -10,6 +10,7 @@
 #include "lex.h"
 #include "rules.h"
 #include "tool.h"
+#include "tool_opt.h"
 
 START_TEST(parse_long_ranges)
 {
@@ -419,45 +420,72 @@ END_TEST
 
 /* A command's options: its entries in order, its option string, and
  * getopt_long over them (an abbreviation, a long option alone, another
- * command's option refused). */
+ * command's option refused); a hidden old name works but is not listed. */
+enum { ONE = 1, TWO = 2 };
+static const struct tool_opt cmd_opts[] = {
+	{ 'n', "count", "N", "how many", ONE },
+	{ 'h', "help", NULL, "this help", ONE | TWO },
+	{ 'o', "out", "FILE", "the output", TWO },
+	{ 's', "seed", "N", "the seed", ONE | TWO },
+	{ TOOL_OPT_LONG, "seat1", "ROBOT", "seat 1's robot", ONE },
+	{ 'n', "old-count", "N", NULL, ONE },
+};
+
 START_TEST(command_options)
 {
-	enum { ONE = 1, TWO = 2 };
-	static const struct tool_option opts[] = {
-		{ { "count", required_argument, NULL, 'n' }, ONE },
-		{ { "help", no_argument, NULL, 'h' }, ONE | TWO },
-		{ { "out", required_argument, NULL, 'o' }, TWO },
-		{ { "seed", required_argument, NULL, 's' }, ONE | TWO },
-		{ { "seat1", required_argument, NULL, 1001 }, ONE },
-	};
-	struct option lo[6];
-	char optstring[11], a0[] = "x", a1[] = "--co", a2[] = "5",
-	    a3[] = "--seat1=f", a4[] = "-hs9", a5[] = "--out", a6[] = "o";
-	char *argv[] = { a0, a1, a2, a3, a4, a5, a6, NULL };
-	int got[8], n = 0, c;
+	struct tool_getopt g;
+	char a0[] = "x", a1[] = "--co", a2[] = "5", a3[] = "--seat1=f",
+	    a4[] = "-s9", a5[] = "--old-count", a6[] = "3", a7[] = "--out",
+	    a8[] = "o";
+	char *argv[] = { a0, a1, a2, a3, a4, a5, a6, a7, a8, NULL };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int got[4], n = 0;
 
-	tool_options(opts, 5, ONE, lo, optstring);
-	ck_assert_str_eq(optstring, "n:hs:");
-	ck_assert_str_eq(lo[0].name, "count");
-	ck_assert_str_eq(lo[2].name, "seed");
-	ck_assert_int_eq(lo[3].val, 1001);
-	ck_assert_ptr_null(lo[4].name);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(7, argv, optstring, lo, NULL)) != -1 && n < 8)
-		got[n++] = c;
-	ck_assert_int_eq(n, 5);
+	tool_getopt_init(&g, cmd_opts, 6, ONE, "usage: x\n", NULL);
+	ck_assert_str_eq(g.optstring, ":n:hs:");
+	ck_assert_str_eq(g.lo[0].name, "count");
+	ck_assert_str_eq(g.lo[2].name, "seed");
+	ck_assert_int_eq(g.lo[3].val, TOOL_OPT_LONG);
+	ck_assert_str_eq(g.lo[4].name, "old-count");
+	ck_assert_ptr_null(g.lo[5].name);
+	while (n < 4)
+		got[n++] = tool_getopt(&g, 7, argv);
 	ck_assert_int_eq(got[0], 'n');
-	ck_assert_int_eq(got[1], 1001);
-	ck_assert_int_eq(got[2], 'h');
-	ck_assert_int_eq(got[3], 's');
-	ck_assert_int_eq(got[4], '?');     /* --out is TWO's */
-	tool_options(opts, 5, TWO, lo, optstring);
-	ck_assert_str_eq(optstring, "ho:s:");
-	ck_assert_str_eq(lo[1].name, "out");
-	ck_assert_ptr_null(lo[3].name);
+	ck_assert_int_eq(got[1], TOOL_OPT_LONG);
+	ck_assert_int_eq(got[2], 's');
+	ck_assert_int_eq(got[3], 'n');
+	ck_assert_str_eq(optarg, "3");
+	ck_assert_int_eq(tool_getopt(&g, 7, argv), -1);
+	/* The help: a line an option, the hidden name left out. */
+	ck_assert_ptr_nonnull(fp = open_memstream(&buf, &len));
+	tool_getopt_help(&g, fp);
+	fclose(fp);
+	ck_assert_str_eq(buf, "usage: x\n\n"
+	    "  -n, --count N      how many\n"
+	    "  -h, --help         this help\n"
+	    "  -s, --seed N       the seed\n"
+	    "      --seat1 ROBOT  seat 1's robot\n");
+	free(buf);
+	tool_getopt_init(&g, cmd_opts, 6, TWO, "usage: x\n", NULL);
+	ck_assert_str_eq(g.optstring, ":ho:s:");
+	ck_assert_str_eq(g.lo[1].name, "out");
+	ck_assert_ptr_null(g.lo[3].name);
 	opterr = 1;
 	optind = 1;
+}
+END_TEST
+
+/* Another command's option is a usage error: exit 2. */
+START_TEST(command_options_refused)
+{
+	struct tool_getopt g;
+	char a0[] = "x", a1[] = "--out", a2[] = "o";
+	char *argv[] = { a0, a1, a2, NULL };
+
+	tool_getopt_init(&g, cmd_opts, 6, ONE, "usage: x\n", NULL);
+	tool_getopt(&g, 3, argv);
 }
 END_TEST
 
@@ -536,6 +564,7 @@ main(void)
 	tcase_add_test(tc, atomic_finish);
 	tcase_add_test(tc, sigint_and_clocks);
 	tcase_add_test(tc, command_options);
+	tcase_add_exit_test(tc, command_options_refused, 2);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("io");
 	tcase_add_test(tc, out_buffer_pieces_and_errors);

@@ -22,133 +22,7 @@
 #include "selfplay.h"
 #include "stats.h"
 #include "tool.h"
-
-#define SYNOPSIS \
-	"usage: bagsim draw -r ruleset [-n count] [-s seed] [-t tiles]\n" \
-	"       bagsim play -r ruleset [-q] [-l lexicon] [-g games] [-s seed]\n" \
-	"              [-1 robot] [-2 robot] [-3 robot] [-4 robot] [-P players]\n" \
-	"              [-V vocab] [-k leaves] [-d dir] [-S] [-o statsfile]\n" \
-	"              [-p plot.svg] [-x K/N] [-T]\n" \
-	"       bagsim merge [-p plot.svg] statsfile ...\n" \
-	"       bagsim leaves -r ruleset [-q] [-l lexicon] [-g games] [-s seed]\n" \
-	"              [-k start.klv2] [-R rounds] [-x K/N -a acc | -o out.klv2]\n" \
-	"       bagsim leaves merge -r ruleset [-k start.klv2] -o out.klv2 acc ...\n"
-
-/* Every command's options, in the order getopt_long names an ambiguous
- * abbreviation's candidates in (lexicon twice: leaves and play list it
- * in different places). */
-enum { DRAW = 1, PLAY = 2, MERGE = 4, LEAVES = 8, LMERGE = 16 };
-static const struct tool_option options[] = {
-	{ { "acc", required_argument, NULL, 'a' }, LEAVES },
-	{ { "count", required_argument, NULL, 'n' }, DRAW },
-	{ { "gcg", required_argument, NULL, 'd' }, PLAY },
-	{ { "games", required_argument, NULL, 'g' }, PLAY | LEAVES },
-	{ { "help", no_argument, NULL, 'h' }, DRAW | PLAY | MERGE },
-	{ { "lexicon", required_argument, NULL, 'l' }, LEAVES },
-	{ { "leaves", required_argument, NULL, 'k' }, PLAY | LEAVES | LMERGE },
-	{ { "leaves1", required_argument, NULL, 1001 }, PLAY },
-	{ { "leaves2", required_argument, NULL, 1002 }, PLAY },
-	{ { "leaves3", required_argument, NULL, 1003 }, PLAY },
-	{ { "leaves4", required_argument, NULL, 1004 }, PLAY },
-	{ { "lexicon", required_argument, NULL, 'l' }, PLAY },
-	{ { "out", required_argument, NULL, 'o' }, LEAVES | LMERGE },
-	{ { "stats-out", required_argument, NULL, 'o' }, PLAY },
-	{ { "p1", required_argument, NULL, '1' }, PLAY },
-	{ { "p2", required_argument, NULL, '2' }, PLAY },
-	{ { "p3", required_argument, NULL, '3' }, PLAY },
-	{ { "p4", required_argument, NULL, '4' }, PLAY },
-	{ { "players", required_argument, NULL, 'P' }, PLAY },
-	{ { "plot", required_argument, NULL, 'p' }, PLAY | MERGE },
-	{ { "quiet", no_argument, NULL, 'q' }, PLAY | LEAVES },
-	{ { "rules", required_argument, NULL, 'r' }, DRAW | PLAY | LEAVES | LMERGE },
-	{ { "rounds", required_argument, NULL, 'R' }, LEAVES },
-	{ { "seed", required_argument, NULL, 's' }, DRAW | PLAY | LEAVES },
-	{ { "shard", required_argument, NULL, 'x' }, PLAY | LEAVES },
-	{ { "stats", no_argument, NULL, 'S' }, PLAY },
-	{ { "tiles", required_argument, NULL, 't' }, DRAW },
-	{ { "time", no_argument, NULL, 'T' }, PLAY },
-	{ { "vocab", required_argument, NULL, 'V' }, PLAY },
-};
-#define NOPTIONS (sizeof options / sizeof options[0])
-
-/* The options of a command, the caller setting the defaults.  The files
- * and seats are play's for selfplay_open (robots 0, Fullsterkur, by
- * default); leaves takes the lexicon and the table. */
-struct opts {
-	struct selfplay_files f;
-	const char *rules, *out, *plot, *gcgdir, *acc;
-	long count, tiles, games, min_games, players, rounds, shard_k, shard_n;
-	uint64_t seed;
-	int quiet, stats, time;
-};
-
-/* parse_opts: getopt_long over argv into o, with the options of command
- * cmd; a bad value ends the run. */
-static void
-parse_opts(int argc, char **argv, unsigned cmd, struct opts *o)
-{
-	struct option lo[NOPTIONS + 1];
-	char optstring[2 * NOPTIONS + 1];
-	struct err e;
-	int c;
-
-	tool_options(options, NOPTIONS, cmd, lo, optstring);
-
-	while ((c = getopt_long(argc, argv, optstring, lo, NULL)) != -1) {
-		switch (c) {
-		case '1': case '2': case '3': case '4':
-			if (robot_parse_strategy(optarg, &o->f.strategy[c - '1']) < 0)
-				tool_die("unknown robot: %s (fullsterkur, "
-				    "midlungur, halfdraettingur, amlodi, equity)", optarg);
-			break;
-		case 1001: case 1002: case 1003: case 1004:
-			o->f.seat_leaves[c - 1001] = optarg;
-			break;
-		case 'P':
-			if (tool_parse_long(optarg, 1, RULES_MAX_PLAYERS, &o->players) < 0)
-				tool_die("bad number of players: %s", optarg);
-			break;
-		case 'R':
-			if (tool_parse_long(optarg, 1, 1000, &o->rounds) < 0)
-				tool_die("bad number of rounds: %s", optarg);
-			break;
-		case 'g':
-			if (tool_parse_long(optarg, o->min_games, LONG_MAX, &o->games) < 0)
-				tool_die("bad number of games: %s", optarg);
-			break;
-		case 'n':
-			if (tool_parse_long(optarg, 0, LONG_MAX, &o->count) < 0)
-				tool_die("bad count: %s", optarg);
-			break;
-		case 't':
-			if (tool_parse_long(optarg, 1, BAG_MAX, &o->tiles) < 0)
-				tool_die("bad number of tiles: %s", optarg);
-			break;
-		case 'S': o->stats = 1; break;
-		case 'T': o->time = 1; break;
-		case 'V': o->f.vocab = optarg; break;
-		case 'a': o->acc = optarg; break;
-		case 'd': o->gcgdir = optarg; break;
-		case 'h': tool_help(SYNOPSIS);
-		case 'k': o->f.leaves = optarg; break;
-		case 'l': o->f.lexicon = optarg; break;
-		case 'o': o->out = optarg; break;
-		case 'p': o->plot = optarg; break;
-		case 'q': o->quiet = 1; break;
-		case 'r': o->rules = optarg; break;
-		case 's':
-			if (rng_parse_seed(optarg, &o->seed) < 0)
-				tool_die("bad seed: %s", optarg);
-			break;
-		case 'x':
-			if (selfplay_shard_parse(optarg, &o->shard_k, &o->shard_n,
-			    &e) < 0)
-				tool_die("%s", e.msg);
-			break;
-		default: tool_usage(SYNOPSIS);
-		}
-	}
-}
+#include "tool_bagsim.h"
 
 static void
 get_rules(struct rules *r, const char *name)
@@ -157,7 +31,7 @@ get_rules(struct rules *r, const char *name)
 
 	if (name == NULL) {
 		tool_warn("a ruleset is needed (-r)");
-		tool_usage(SYNOPSIS);
+		tool_bagsim_usage();
 	}
 	if (rules_get(r, name, &e) < 0)
 		tool_die("%s: %s", name, e.msg);
@@ -166,22 +40,22 @@ get_rules(struct rules *r, const char *name)
 static int
 cmd_draw(int argc, char **argv)
 {
-	struct opts o = { .count = 1, .tiles = -1 };
+	struct bagsim_opts o = { .count = 1, .tiles = -1 };
 	struct rules r;
 	struct bag full;
 	struct err e;
 	char out[RULES_MAX_TILES * 16 + BAG_MAX * 8];
 
-	parse_opts(argc, argv, DRAW, &o);
+	tool_bagsim_opts(argc, argv, BAGSIM_DRAW, &o);
 	if (optind != argc)
-		tool_usage(SYNOPSIS);
+		tool_bagsim_usage();
 	get_rules(&r, o.rules);
 	if (bag_init(&full, &r, &e) < 0)
 		tool_die("%s", e.msg);
 	if (o.tiles < 0)
 		o.tiles = r.rack_size;
 	if (o.tiles > full.n)
-		tool_die("-t %ld: the %s bag has only %d tiles", o.tiles, r.name,
+		tool_die("--tiles %ld: the %s bag has only %d tiles", o.tiles, r.name,
 		    full.n);
 	for (long k = 0; k < o.count && !ferror(stdout); k++) {
 		uint8_t rack[RULES_MAX_TILES];
@@ -216,14 +90,14 @@ write_file(const char *path, const struct stats_sets *m, int plot)
 static int
 cmd_merge(int argc, char **argv)
 {
-	struct opts o = { 0 };
+	struct bagsim_opts o = { 0 };
 	struct stats_sets m;
 	struct err e;
 	int ret = TOOL_OK;
 
-	parse_opts(argc, argv, MERGE, &o);
+	tool_bagsim_opts(argc, argv, BAGSIM_MERGE, &o);
 	if (optind == argc)
-		tool_usage(SYNOPSIS);
+		tool_bagsim_usage();
 	stats_sets_init(&m);
 	for (int i = optind; i < argc; i++)
 		if (stats_sets_load(&m, argv[i], &e) < 0) {
@@ -259,7 +133,7 @@ write_gcg(const char *dir, long k, uint64_t base, const struct selfplay *sp)
 static int
 cmd_play(int argc, char **argv)
 {
-	struct opts o = { .games = 1, .players = 2, .shard_k = 1, .shard_n = 1 };
+	struct bagsim_opts o = { .games = 1, .players = 2, .shard_k = 1, .shard_n = 1 };
 	struct selfplay *sp;
 	struct rules r;
 	struct selfplay_run run;
@@ -270,9 +144,9 @@ cmd_play(int argc, char **argv)
 	long turns;
 	double t0, last, cpu0, cpu_play;
 
-	parse_opts(argc, argv, PLAY, &o);
+	tool_bagsim_opts(argc, argv, BAGSIM_PLAY, &o);
 	if (optind != argc)
-		tool_usage(SYNOPSIS);
+		tool_bagsim_usage();
 	get_rules(&r, o.rules);
 	if (o.f.lexicon == NULL &&
 	    (o.f.lexicon = deflex = tool_default_lexicon(&r)) == NULL)
@@ -362,7 +236,7 @@ leaves_out(const char *path, const struct klv *t,
 static void
 leaves_progress(long round, long played, long total, void *arg)
 {
-	const struct opts *o = arg;
+	const struct bagsim_opts *o = arg;
 
 	if (played % 1000 == 0 || played == total)
 		fprintf(stderr, "\rbagsim: round %ld/%ld: %ld/%ld games", round,
@@ -374,16 +248,16 @@ leaves_progress(long round, long played, long total, void *arg)
 static int
 cmd_leaves_merge(int argc, char **argv)
 {
-	struct opts o = { 0 };
+	struct bagsim_opts o = { 0 };
 	struct rules r;
 	struct klv *t;
 	struct leaves_acc *a;
 	struct err e;
 	long seen;
 
-	parse_opts(argc, argv, LMERGE, &o);
+	tool_bagsim_opts(argc, argv, BAGSIM_LMERGE, &o);
 	if (o.out == NULL || optind >= argc)
-		tool_usage(SYNOPSIS);
+		tool_bagsim_usage();
 	get_rules(&r, o.rules);
 	if ((t = leaves_table_load(&r, o.f.leaves, &e)) == NULL ||
 	    (a = leaves_acc_create(klv_count(t), &e)) == NULL)
@@ -409,7 +283,7 @@ cmd_leaves_merge(int argc, char **argv)
 static int
 cmd_leaves(int argc, char **argv)
 {
-	struct opts o = { .games = 1000, .min_games = 1, .seed = 1, .rounds = 1,
+	struct bagsim_opts o = { .games = 1000, .min_games = 1, .seed = 1, .rounds = 1,
 	    .shard_k = 1, .shard_n = 1 };
 	struct rules r;
 	struct lex *lex;
@@ -425,10 +299,10 @@ cmd_leaves(int argc, char **argv)
 	/* From the start: an interrupt while loading writes the table as
 	 * it is. */
 	interrupted = tool_catch_sigint();
-	parse_opts(argc, argv, LEAVES, &o);
+	tool_bagsim_opts(argc, argv, BAGSIM_LEAVES, &o);
 	if (optind != argc || (o.out == NULL) == (o.acc == NULL)) {
 		tool_warn("give one of -o (the table) and -a (one round's credits)");
-		tool_usage(SYNOPSIS);
+		tool_bagsim_usage();
 	}
 	if (o.acc != NULL && o.rounds != 1)
 		tool_die("-a writes one round's credits: -R must be 1");
@@ -475,12 +349,10 @@ main(int argc, char **argv)
 
 	tool_init(argv[0]);
 	if (argc < 2)
-		tool_usage(SYNOPSIS);
+		tool_bagsim_usage();
 	cmd = argv[1];
-	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
-		tool_help(SYNOPSIS);
-	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-v") == 0)
-		tool_version();
+	if (cmd[0] == '-')
+		tool_bagsim_main(argv);
 	argc--;
 	argv++;
 	if (strcmp(cmd, "draw") == 0)
@@ -492,5 +364,5 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "leaves") == 0)
 		return cmd_leaves(argc, argv);
 	tool_warn("unknown command: %s", cmd);
-	tool_usage(SYNOPSIS);
+	tool_bagsim_usage();
 }

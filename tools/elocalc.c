@@ -2,7 +2,6 @@
  * See man/elocalc.1; the rules are in common/elo.c. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,11 +11,34 @@
 #include "elo.h"
 #include "gcg.h"
 #include "tool.h"
+#include "tool_opt.h"
 
 #define SYNOPSIS \
-	"usage: elocalc [-bGgn] [-a time] [-l all|human|manual] [-r file] [-s file]\n" \
-	"               [file ...]\n" \
-	"       elocalc expect [-12] rating1 rating2\n"
+	"usage: elocalc [-AbG] [-a TIME] [-L all|human|manual] [--robots FILE]\n" \
+	"               [--state FILE] [--names] [FILE ...]\n" \
+	"       elocalc expect [-12] RATING1 RATING2\n"
+
+/* The letters and long names follow ordverk(7); the entries without help
+ * are old names, kept working. */
+enum { RATE = 1, EXPECT = 2 };
+enum { O_NAMES = TOOL_OPT_LONG, O_ROBOTS, O_STATE };
+static const struct tool_opt options[] = {
+	{ 'b', "bagsim", NULL, "the input is bagsim play's game lines", RATE },
+	{ 'G', "gcg", NULL, "the input is GCG game files", RATE },
+	{ 'a', "at", "TIME", "rate only games finished at or before TIME", RATE },
+	{ 'L', "ranking", "KIND", "the ranking printed: all (default), human, manual", RATE },
+	{ 'A', "audit", NULL, "one line a rated game instead of the table", RATE },
+	{ O_NAMES, "names", NULL, "with -G: rate players by full name, not nick", RATE },
+	{ O_ROBOTS, "robots", "FILE", "the players named in FILE are robots", RATE },
+	{ O_STATE, "state", "FILE", "start from the ratings in FILE, and save them there", RATE },
+	{ '1', "beginner1", NULL, "player 1 is a beginner", EXPECT },
+	{ '2', "beginner2", NULL, "player 2 is a beginner", EXPECT },
+	{ 'h', "help", NULL, "print this help and exit", RATE | EXPECT },
+	{ 'V', "version", NULL, "print the version and exit", RATE | EXPECT },
+	{ 'A', "games", NULL, NULL, RATE },
+	{ 'L', "list", "KIND", NULL, RATE },
+};
+#define NOPTIONS (sizeof options / sizeof options[0])
 
 /* Lines longer than this are reported and skipped. */
 #define LINE_MAX_BYTES 65536
@@ -28,8 +50,7 @@ static void usage(void) __attribute__((noreturn));
 static void
 usage(void)
 {
-	fputs(SYNOPSIS, stderr);
-	exit(TOOL_ERR);
+	tool_usage(SYNOPSIS);
 }
 
 /* --- The run --- */
@@ -254,18 +275,16 @@ print_table(const struct elo_table *t, int list)
 static int
 expect_main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "beginner1", no_argument, NULL, '1' },
-		{ "beginner2", no_argument, NULL, '2' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	int est[2] = { 1, 1 }, c, p, o;
+	struct tool_getopt g;
 	long r[2];
 	double ex[2];
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "12h", longopts, NULL)) != -1) {
+	tool_getopt_init(&g, options, NOPTIONS, EXPECT,
+	    "usage: elocalc expect [-12] RATING1 RATING2\n",
+	    "Player 1's and player 2's expected score and the rating changes "
+	    "of a win, a\ndraw and a loss.\n");
+	while ((c = tool_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
 		case '1':
 			est[0] = 0;
@@ -273,11 +292,6 @@ expect_main(int argc, char **argv)
 		case '2':
 			est[1] = 0;
 			break;
-		case 'h':
-			fputs(SYNOPSIS, stdout);
-			return tool_fshut(stdout, "<stdout>", TOOL_OK);
-		default:
-			usage();
 		}
 	}
 	argc -= optind;
@@ -346,23 +360,11 @@ process(struct run *R, enum mode mode, const char *path)
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "at", required_argument, NULL, 'a' },
-		{ "bagsim", no_argument, NULL, 'b' },
-		{ "gcg", no_argument, NULL, 'G' },
-		{ "games", no_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "list", required_argument, NULL, 'l' },
-		{ "names", no_argument, NULL, 'n' },
-		{ "robots", required_argument, NULL, 'r' },
-		{ "state", required_argument, NULL, 's' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct run R;
 	struct err e;
 	enum mode mode = MODE_RESULTS;
 	const char *state = NULL, *robots = NULL;
+	struct tool_getopt g;
 	int c, ret;
 
 	tool_init(argv[0]);
@@ -371,7 +373,11 @@ main(int argc, char **argv)
 	memset(&R, 0, sizeof R);
 	R.list = ELO_ALL;
 	R.w.at = R.w.through = R.w.last = ELO_TIME_NONE;
-	while ((c = getopt_long(argc, argv, "Ga:bghl:nr:s:V", longopts, NULL)) != -1) {
+	tool_getopt_init(&g, options, NOPTIONS, RATE, SYNOPSIS,
+	    "Input lines: TIME PLAYER1 PLAYER2 SCORE1 SCORE2 [FLAGS], "
+	    "tab-separated.\nExit status: 0 all rated, 1 bad lines "
+	    "skipped, 2 a usage or input error.\n");
+	while ((c = tool_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
 		case 'G':
 			mode = MODE_GCG;
@@ -385,31 +391,25 @@ main(int argc, char **argv)
 		case 'b':
 			mode = MODE_BAGSIM;
 			break;
-		case 'g':
+		case 'A':
 			R.games_out = 1;
 			break;
-		case 'h':
-			fputs(SYNOPSIS, stdout);
-			return tool_fshut(stdout, "<stdout>", TOOL_OK);
-		case 'l':
+		case 'L':
 			if ((R.list = elo_list_parse(optarg)) < 0) {
-				tool_warn("--list: '%s' is not all, human or manual", optarg);
+				tool_warn("--ranking: '%s' is not all, human or manual",
+				    optarg);
 				usage();
 			}
 			break;
-		case 'n':
+		case O_NAMES:
 			R.full_names = 1;
 			break;
-		case 'r':
+		case O_ROBOTS:
 			robots = optarg;
 			break;
-		case 's':
+		case O_STATE:
 			state = optarg;
 			break;
-		case 'V':
-			tool_version();
-		default:
-			usage();
 		}
 	}
 	argc -= optind;

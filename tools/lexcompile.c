@@ -11,7 +11,6 @@
  * the lexicon's words: duplicates, the two-letter rule, additions and
  * removals.
  */
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@
 #include "lex.h"
 #include "rules.h"
 #include "tool.h"
+#include "tool_opt.h"
 #include "wordlist.h"
 #include "wordsel.h"
 
@@ -43,34 +43,30 @@ struct state {
 };
 
 static const char synopsis[] =
-	"usage: lexcompile -r RULESET [-Lq] [-o OUT] [-f ordverk|kwg] [-e utf8|latin1]\n"
+	"usage: lexcompile -r RULESET [-Lq] [-o FILE] [-f ordverk|kwg] [-e utf8|latin1]\n"
 	"                  [-a FILE] [-d FILE] [-t FILE] [LIST ...]\n";
+
+/* The letters and long names follow ordverk(7). */
+static const struct tool_opt options[] = {
+	{ 'r', "rules", "RULESET", "no, no-nsf, da, is, is-old, en, or a ruleset file", 1 },
+	{ 'o', "output", "FILE", "write the lexicon to FILE (default: standard output)", 1 },
+	{ 'f', "format", "FORMAT", "ordverk (default) or kwg", 1 },
+	{ 'e', "encoding", "ENCODING", "utf8 (default) or latin1 (ISO-8859-1 lists)", 1 },
+	{ 't', "two-letter", "FILE", "two-letter words come only from FILE", 1 },
+	{ 'a', "add", "FILE", "words to add after the lists", 1 },
+	{ 'd', "remove", "FILE", "words to remove at the end", 1 },
+	{ 'L', "lint", NULL, "report rejected and folded words; write nothing", 1 },
+	{ 'q', "quiet", NULL, "no word reports and no summary", 1 },
+	{ 'h', "help", NULL, "print this help and exit", 1 },
+	{ 'V', "version", NULL, "print the version and exit", 1 },
+};
 
 static void usage(void) __attribute__((noreturn));
 
 static void
 usage(void)
 {
-	fputs(synopsis, stderr);
-	exit(TOOL_ERR);
-}
-
-static void
-help(void)
-{
-	fputs(synopsis, stdout);
-	fputs("\n"
-	      "  -r, --rules RULESET      ruleset name (no, no-nsf, da, is, is-old, en) or file\n"
-	      "  -o, --output OUT         write the lexicon to OUT (default: standard output)\n"
-	      "  -f, --format FMT         ordverk (default) or kwg\n"
-	      "  -e, --encoding ENC       utf8 (default) or latin1 (ISO-8859-1 lists)\n"
-	      "  -t, --two-letter FILE    two-letter words come only from FILE\n"
-	      "  -a, --add FILE           words to add after the lists\n"
-	      "  -d, --remove FILE        words to remove at the end\n"
-	      "  -L, --lint               report rejected and folded words only; write nothing\n"
-	      "  -q, --quiet              no word reports and no summary\n"
-	      "  -h, --help, -V, --version\n", stdout);
-	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
+	tool_usage(synopsis);
 }
 
 /* Progress lines (only when stderr is a terminal) end in a carriage return
@@ -234,20 +230,6 @@ main(int argc, char *argv[])
 static int
 run(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "add",        required_argument, NULL, 'a' },
-		{ "remove",     required_argument, NULL, 'd' },
-		{ "encoding",   required_argument, NULL, 'e' },
-		{ "format",     required_argument, NULL, 'f' },
-		{ "help",       no_argument,       NULL, 'h' },
-		{ "lint",       no_argument,       NULL, 'L' },
-		{ "output",     required_argument, NULL, 'o' },
-		{ "quiet",      no_argument,       NULL, 'q' },
-		{ "rules",      required_argument, NULL, 'r' },
-		{ "two-letter", required_argument, NULL, 't' },
-		{ "version",    no_argument,       NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct state st;
 	struct rules rules;
 	struct err e;
@@ -261,6 +243,7 @@ run(int argc, char *argv[])
 	char *buf = NULL;
 	size_t bufsize = 0;
 	FILE *mem;
+	struct tool_getopt g;
 	static char stderr_buf[1 << 16];
 
 	tool_init(argv[0]);
@@ -273,8 +256,11 @@ run(int argc, char *argv[])
 	st.enc = WORDLIST_UTF8;
 	adds = tool_xcalloc((size_t)argc, sizeof *adds);
 	removes = tool_xcalloc((size_t)argc, sizeof *removes);
-	while ((ch = getopt_long(argc, argv, "a:d:e:f:hLo:qr:t:V", longopts,
-	    NULL)) != -1) {
+	tool_getopt_init(&g, options, sizeof options / sizeof options[0], 1,
+	    synopsis, "Exit status: 0 written (with -L: nothing rejected), 1 "
+	    "with -L: entries\nrejected, 2 a usage or input error (nothing "
+	    "written).\n");
+	while ((ch = tool_getopt(&g, argc, argv)) != -1) {
 		switch (ch) {
 		case 'a': adds[nadds++] = optarg; break;
 		case 'd': removes[nremoves++] = optarg; break;
@@ -285,7 +271,6 @@ run(int argc, char *argv[])
 			}
 			break;
 		case 'f': format = optarg; break;
-		case 'h': help(); break;
 		case 'L': st.lint = 1; break;
 		case 'o': out_path = optarg; break;
 		case 'q': st.quiet = 1; break;
@@ -297,8 +282,6 @@ run(int argc, char *argv[])
 			}
 			two = optarg;
 			break;
-		case 'V': tool_version(); break;
-		default: usage();
 		}
 	}
 	argc -= optind;

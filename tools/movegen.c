@@ -3,7 +3,6 @@
  * of whole games.  See movegen(1).
  */
 #include <limits.h>
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,16 +19,50 @@
 #include "rules.h"
 #include "tool.h"
 #include "tool_engine.h"
+#include "tool_opt.h"
 #include "tool_show.h"
 
 #define SYNOPSIS \
-"usage: movegen [-cj] [-k leaves.klv] [-l lexicon] [-n top] [-r rules]\n" \
-"               [-R robot] [-s score|equity] [-S seed] [-v vocab] [file ...]\n" \
-"       movegen -g game.gcg -t turn [options]\n" \
-"       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] [-s score]\n" \
-"                  game.gcg ...\n" \
-"       movegen -P games -r rules [-l lexicon] [-S seed]\n" \
-"       pictures: [--show] [--svg file] [--color when] [--html file]\n"
+"usage: movegen [-jS] [-r RULESET] [-l FILE] [-k FILE] [-w FILE] [-n N]\n" \
+"               [-R ROBOT] [-s N] [--count] [--sort score|equity] [FILE ...]\n" \
+"       movegen -G -t N [options] [FILE.gcg ...]\n" \
+"       movegen -a [-jS] [-r RULESET] [-l FILE] [-k FILE] [--sort score]\n" \
+"               [--html FILE] FILE.gcg ...\n" \
+"       movegen -P N -r RULESET [-l FILE] [-s N]\n" \
+"       pictures: [-S] [--svg FILE] [--color WHEN] [--html FILE]\n"
+
+enum { O_COLOR = TOOL_OPT_LONG, O_HTML, O_SVG, O_COUNT, O_SORT, O_GAME };
+
+/* The letters and long names follow ordverk(7); the entries without help
+ * are old names, kept working. */
+static const struct tool_opt options[] = {
+	{ 'r', "rules", "RULESET", "the ruleset, where the input does not name it", 1 },
+	{ 'l', "lexicon", "FILE", "the lexicon (default: the ruleset's)", 1 },
+	{ 'k', "leaves", "FILE", "leave values (KLV): equity, sorted by it", 1 },
+	{ 'w', "vocab", "FILE", "the vocabulary of the weaker robots", 1 },
+	{ 'n', "top", "N", "list only the best N moves of each position", 1 },
+	{ O_COUNT, "count", NULL, "print only the numbers of moves, by kind", 1 },
+	{ O_SORT, "sort", "score|equity", "sort by score (default) or equity", 1 },
+	{ 'j', "json", NULL, "one JSON object a position (or game)", 1 },
+	{ 'R', "robot", "ROBOT", "print only the move ROBOT chooses", 1 },
+	{ 's', "seed", "N", "seed of the robots' and -P's random choices", 1 },
+	{ 'G', "gcg", NULL, "the input is GCG game files (with -t or -a)", 1 },
+	{ 't', "turn", "N", "with -G: the position before turn N", 1 },
+	{ 'a', "analyse", NULL, "analyse each turn of the GCG files given", 1 },
+	{ 'P', "selfplay", "N", "print the positions of N self-play games", 1 },
+	{ 'S', "show", NULL, "draw the best move on a board in the terminal", 1 },
+	{ O_SVG, "svg", "FILE", "draw it as SVG into FILE (%d: numbered)", 1 },
+	{ O_HTML, "html", "FILE", "with -a: each game's analysis as an HTML page", 1 },
+	{ O_COLOR, "color", "WHEN", "colour the boards: always, never or auto", 1 },
+	{ 'h', "help", NULL, "print this help and exit", 1 },
+	{ 'V', "version", NULL, "print the version and exit", 1 },
+	{ 'a', "analyze", NULL, NULL, 1 },
+	{ O_GAME, "game", "FILE", NULL, 1 },
+};
+
+#define TRAILER \
+"Robots: fullsterkur, midlungur, halfdraettingur, amlodi, equity.\n" \
+"Exit status: 0 done, 2 a usage or input error.\n"
 
 struct opts {
 	const char *rules_name;
@@ -61,8 +94,7 @@ static void usage(void) __attribute__((noreturn));
 static void
 usage(void)
 {
-	fputs(SYNOPSIS, stderr);
-	exit(TOOL_ERR);
+	tool_usage(SYNOPSIS);
 }
 
 /* --show, --svg: the position with its best move (or the robot's) drawn. */
@@ -150,7 +182,7 @@ do_cgp_file(const char *path)
 	return tool_each_line(path, cgp_line, NULL);
 }
 
-/* --- Games: --game/--turn and --analyse --- */
+/* --- Games: --gcg --turn and --analyse --- */
 
 /* One game of --analyse: whether a JSON turn was written yet. */
 struct game_run {
@@ -161,7 +193,7 @@ struct game_run {
 	struct report *report;      /* --html, else NULL */
 };
 
-/* --game/--turn: the moves of the position before turn o.turn. */
+/* --gcg --turn: the moves of the position before turn o.turn. */
 static int
 game_turn(struct engine *en, const struct gcg_game *game, const char *path)
 {
@@ -273,7 +305,7 @@ do_games(const char *path)
 		    game->first_line)) == NULL) {
 			gcg_game_destroy(game);
 			ret = TOOL_ERR;
-			continue;       /* --game too: the stream's next game */
+			continue;       /* --turn too: the stream's next game */
 		}
 		if ((o.analyse ? analyse_one(&gr) : game_turn(gr.en, game,
 		    path)) != TOOL_OK)
@@ -328,75 +360,32 @@ num_arg(const char *s, long min, long max, const char *name)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "analyse", no_argument, NULL, 'a' },
-		{ "color", required_argument, NULL, 'C' },
-		{ "html", required_argument, NULL, 'H' },
-		{ "show", no_argument, NULL, 'W' },
-		{ "svg", required_argument, NULL, 'G' },
-		{ "analyze", no_argument, NULL, 'a' },
-		{ "count", no_argument, NULL, 'c' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "leaves", required_argument, NULL, 'k' },
-		{ "lexicon", required_argument, NULL, 'l' },
-		{ "top", required_argument, NULL, 'n' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "robot", required_argument, NULL, 'R' },
-		{ "selfplay", required_argument, NULL, 'P' },
-		{ "sort", required_argument, NULL, 's' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "turn", required_argument, NULL, 't' },
-		{ "vocab", required_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct err e;
 	int ch, ret = TOOL_OK, i;
 	enum robot_strategy rs;
 	const char *sort = NULL, *when = NULL;
+	struct tool_getopt g;
+	int gcg = 0;
 
 	tool_init(argv[0]);
 	o.robot = -1;
 	o.turn = -1;
 	o.seed = 1;
-	while ((ch = getopt_long(argc, argv, "acg:hjk:l:n:P:R:r:S:s:t:Vv:", longopts,
-	    NULL)) != -1) {
+	tool_getopt_init(&g, options, sizeof options / sizeof options[0], 1,
+	    SYNOPSIS, TRAILER);
+	while ((ch = tool_getopt(&g, argc, argv)) != -1) {
 		switch (ch) {
-		case 'a':
-			o.analyse = 1;
-			break;
-		case 'C':
-			when = optarg;
-			break;
-		case 'c':
-			o.count = 1;
-			break;
-		case 'G':
-			show.svg = optarg;
-			break;
-		case 'H':
-			show.html = optarg;
-			break;
-		case 'W':
-			show.text = 1;
-			break;
-		case 'g':
-			o.game = optarg;
-			break;
-		case 'h':
-			fputs(SYNOPSIS, stdout);
-			return tool_fshut(stdout, "<stdout>", TOOL_OK);
-		case 'j':
-			o.json = 1;
-			break;
-		case 'k':
-			o.leaves_path = optarg;
-			break;
-		case 'l':
-			engines.lexicon = optarg;
-			break;
+		case 'a': o.analyse = 1; break;
+		case O_COLOR: when = optarg; break;
+		case O_COUNT: o.count = 1; break;
+		case O_SVG: show.svg = optarg; break;
+		case O_HTML: show.html = optarg; break;
+		case 'S': show.text = 1; break;
+		case 'G': gcg = 1; break;
+		case O_GAME: o.game = optarg; gcg = 1; break;
+		case 'j': o.json = 1; break;
+		case 'k': o.leaves_path = optarg; break;
+		case 'l': engines.lexicon = optarg; break;
 		case 'n':
 			o.top = num_arg(optarg, 1, 1000000000L, "top");
 			break;
@@ -411,13 +400,11 @@ main(int argc, char *argv[])
 			}
 			o.robot = (int)rs;
 			break;
-		case 'r':
-			o.rules_name = optarg;
-			break;
-		case 'S':
+		case 'r': o.rules_name = optarg; break;
+		case 's':
 			o.seed = (uint64_t)num_arg(optarg, 0, LONG_MAX, "seed");
 			break;
-		case 's':
+		case O_SORT:
 			sort = optarg;
 			if (strcmp(optarg, "score") == 0) {
 				o.sort_equity = 0;
@@ -432,22 +419,25 @@ main(int argc, char *argv[])
 		case 't':
 			o.turn = num_arg(optarg, 1, 1000000L, "turn");
 			break;
-		case 'V':
-			tool_version();
-		case 'v':
-			engines.vocab = optarg;
-			break;
-		default:
-			usage();
+		case 'w': engines.vocab = optarg; break;
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if ((o.game != NULL) != (o.turn >= 0)) {
-		tool_warn("--game and --turn go together");
+	/* The old --game FILE: -G with FILE the one operand. */
+	if (o.game != NULL && argc > 0) {
+		tool_warn("--game FILE takes no other file");
 		usage();
 	}
-	if (o.analyse && (o.game != NULL || argc == 0 || o.robot >= 0)) {
+	if (gcg && !o.analyse && o.turn < 0) {
+		tool_warn("--gcg needs --turn N (or --analyse)");
+		usage();
+	}
+	if (o.turn >= 0 && (!gcg || o.analyse)) {
+		tool_warn("--turn goes with --gcg");
+		usage();
+	}
+	if (o.analyse && (argc == 0 || o.robot >= 0)) {
 		tool_warn("--analyse takes GCG files as operands");
 		usage();
 	}
@@ -480,14 +470,15 @@ main(int argc, char *argv[])
 	if (o.selfplay > 0) {
 		ret = do_selfplay();
 	} else if (o.game != NULL) {
-		if (argc > 0)
-			usage();
 		ret = do_games(o.game);
+	} else if (gcg && !o.analyse && argc == 0) {
+		ret = do_games("-");
 	} else if (argc == 0) {
 		ret = do_cgp_file("-");
 	} else {
 		for (i = 0; i < argc; i++)
-			if ((o.analyse ? do_games : do_cgp_file)(argv[i]) != TOOL_OK)
+			if ((gcg || o.analyse ? do_games :
+			    do_cgp_file)(argv[i]) != TOOL_OK)
 				ret = TOOL_ERR;
 	}
 	tool_engines_close(&engines);

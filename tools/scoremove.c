@@ -3,13 +3,12 @@
  *
  *   scoremove [-l LEX] [-r RULES] POSITION MOVE
  *   scoremove [-l LEX] [-r RULES] < lines "CGP<TAB>MOVE"
- *   scoremove -g [-nv] [-p] [-l LEX] [-r RULES] [FILE.gcg ...]
+ *   scoremove -G [-Nv] [-p] [-l LEX] [-r RULES] [FILE.gcg ...]
  *   any of them with -S (a board in the terminal) or --svg FILE
  *
  * See man/scoremove.1.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,30 +20,42 @@
 #include "picture.h"
 #include "rules.h"
 #include "tool.h"
+#include "tool_opt.h"
 #include "tool_show.h"
 
 #define SYNOPSIS \
-"usage: scoremove [-cS] [-l lexicon | -n] [-r rules] [--svg file]\n" \
-"                 [--color when] [position move]\n" \
-"       scoremove -g [-npSsv] [-l lexicon] [-r rules] [--svg file]\n" \
-"                 [--color when] [file.gcg ...]\n"
+"usage: scoremove [-cNS] [-l FILE] [-r RULESET] [--svg FILE] [--color WHEN]\n" \
+"                 [POSITION MOVE]\n" \
+"       scoremove -G [-cNpSv] [--strict] [-l FILE] [-r RULESET] [--svg FILE]\n" \
+"                 [--color WHEN] [FILE.gcg ...]\n"
 
-static const struct option longopts[] = {
-	{ "color",      required_argument, NULL, 'C' },
-	{ "row-letter", no_argument,       NULL, 'c' },
-	{ "game",       no_argument,       NULL, 'g' },
-	{ "help",       no_argument,       NULL, 'h' },
-	{ "lexicon",    required_argument, NULL, 'l' },
-	{ "no-lexicon", no_argument,       NULL, 'n' },
-	{ "positions",  no_argument,       NULL, 'p' },
-	{ "rules",      required_argument, NULL, 'r' },
-	{ "show",       no_argument,       NULL, 'S' },
-	{ "strict",     no_argument,       NULL, 's' },
-	{ "svg",        required_argument, NULL, 'G' },
-	{ "verbose",    no_argument,       NULL, 'v' },
-	{ "version",    no_argument,       NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+enum { O_COLOR = TOOL_OPT_LONG, O_SVG, O_STRICT };
+
+/* The letters and long names follow ordverk(7); the entries without help
+ * are old names, kept working. */
+static const struct tool_opt options[] = {
+	{ 'r', "rules", "RULESET", "the ruleset, where the input does not name it", 1 },
+	{ 'l', "lexicon", "FILE", "check words with FILE (default: the ruleset's)", 1 },
+	{ 'N', "no-lexicon", NULL, "check placement and scores, not words", 1 },
+	{ 'c', "row-first", NULL, "coordinates row letter first (H8 is row H)", 1 },
+	{ 'G', "gcg", NULL, "the input is GCG game files: replay and check them", 1 },
+	{ 'p', "positions", NULL, "with -G: each turn's position as a CGP line", 1 },
+	{ 'v', "verbose", NULL, "with -G: each turn, and the final scores", 1 },
+	{ O_STRICT, "strict", NULL, "with -G: a slip in the record is an error", 1 },
+	{ 'S', "show", NULL, "draw each position as a board in the terminal", 1 },
+	{ O_SVG, "svg", "FILE", "draw each position as SVG into FILE (%d: numbered)", 1 },
+	{ O_COLOR, "color", "WHEN", "colour the boards: always, never or auto", 1 },
+	{ 'h', "help", NULL, "print this help and exit", 1 },
+	{ 'V', "version", NULL, "print the version and exit", 1 },
+	{ 'c', "row-letter", NULL, NULL, 1 },
+	{ 'G', "game", NULL, NULL, 1 },
 };
+
+#define TRAILER \
+"Without -G: score MOVE on the CGP line POSITION, or each line \"CGP<TAB>MOVE\"\n" \
+"of standard input.  Put '--' before a move that starts with '-' (an exchange).\n" \
+"Exit status: 0 all valid, 1 an invalid move or a game that does not check,\n" \
+"2 a usage or input error.\n"
 
 struct opts {
 	const char *lexpath;
@@ -66,8 +77,7 @@ static void usage(void) __attribute__((noreturn));
 static void
 usage(void)
 {
-	fputs(SYNOPSIS, stderr);
-	exit(TOOL_ERR);
+	tool_usage(SYNOPSIS);
 }
 
 
@@ -188,6 +198,7 @@ filter_mode(const struct opts *o, struct tool_lexicons *c)
 
 struct game_ctx {
 	const struct opts *o;
+	FILE *out;                  /* verdicts: stdout, stderr with -p */
 	const struct gcg_game *g;
 	const char *name;
 };
@@ -249,7 +260,8 @@ on_turn(const struct gcg_turn *t, void *arg)
 		words[0] = '\0';
 		if (t->detail != NULL)
 			move_detail_format(r, t->detail, words, sizeof words);
-		printf("%ld\t%s\t%s\t%d\t%s\n", t->ev->line, g->players[p].nick,
+		fprintf(x->out, "%ld\t%s\t%s\t%d\t%s\n", t->ev->line,
+		    g->players[p].nick,
 		    t->ev->text, t->move ? t->move->score : 0, words);
 	}
 	if (tool_show_on(x->o->show))
@@ -265,6 +277,9 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 	struct gcg_game *g;
 	struct err e;
 	int rc, ret = TOOL_OK, ngames = 0;
+	/* With --positions standard output holds the positions alone, for
+	 * movegen; the verdicts go to standard error. */
+	FILE *out = o->positions ? stderr : stdout;
 
 	err_clear(&e);
 	rd = gcg_reader_open(fp, file, o->have_rules ? &o->rules : NULL, &e);
@@ -286,7 +301,9 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 		if (rc < 0) {
 			/* Unreadable or malformed: an input error. */
 			tool_warnerr(file, &e);
-			if (ngames == 1 || e.line == 0)
+			if (o->positions)
+				;       /* the message was the verdict */
+			else if (ngames == 1 || e.line == 0)
 				printf("%s\t%ld: %s\n", file, e.line, e.msg);
 			else
 				printf("%s:%ld\t%ld: %s\n", file, e.line, e.line,
@@ -299,13 +316,14 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 		else
 			snprintf(name, sizeof name, "%s:%ld", file, g->first_line);
 		if (!o->no_lexicon && (lex = tool_lexicon_get(c, o->lexpath, &g->rules)) == NULL) {
-			printf("%s\tno usable lexicon for ruleset %s\n", name,
-			    g->rules.name);
+			fprintf(out, "%s\tno usable lexicon for ruleset %s\n",
+			    name, g->rules.name);
 			gcg_game_destroy(g);
 			ret = TOOL_ERR;
 			continue;
 		}
 		x.o = o;
+		x.out = out;
 		x.g = g;
 		x.name = name;
 		err_clear(&e);
@@ -325,22 +343,22 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 				    GCG_SLIPS_KEPT);
 		}
 		if (rc < 0) {
-			printf("%s\t%ld: %s\n", name, e.line, e.msg);
+			fprintf(out, "%s\t%ld: %s\n", name, e.line, e.msg);
 			if (ret == TOOL_OK)
 				ret = TOOL_NO;
 		} else if (o->verbose) {
 			int i;
 
-			printf("%s\tok\t", name);
+			fprintf(out, "%s\tok\t", name);
 			for (i = 0; i < res.nplayers; i++)
-				printf("%s%d", i ? "-" : "", res.scores[i]);
-			printf("\t%s\n", !res.ended ? "incomplete" :
+				fprintf(out, "%s%d", i ? "-" : "", res.scores[i]);
+			fprintf(out, "\t%s\n", !res.ended ? "incomplete" :
 			    !res.settled ? "ended, not settled" :
 			    res.settle == SETTLE_DOUBLE ? "ended, settled double" :
 			    res.settle == SETTLE_TRANSFER ?
 			    "ended, settled by transfer" : "ended");
 		} else {
-			printf("%s\tok\n", name);
+			fprintf(out, "%s\tok\n", name);
 		}
 		gcg_game_destroy(g);
 	}
@@ -387,6 +405,7 @@ main(int argc, char **argv)
 	struct opts o;
 	struct tool_show sh;
 	struct tool_lexicons cache;
+	struct tool_getopt g;
 	struct err e;
 	const char *when = NULL;
 	int ch, game = 0, ret;
@@ -396,56 +415,33 @@ main(int argc, char **argv)
 	memset(&sh, 0, sizeof sh);
 	memset(&cache, 0, sizeof cache);
 	o.show = &sh;
-	while ((ch = getopt_long(argc, argv, "cghl:npr:SsvV", longopts, NULL)) != -1) {
+	tool_getopt_init(&g, options, sizeof options / sizeof options[0], 1,
+	    SYNOPSIS, TRAILER);
+	while ((ch = tool_getopt(&g, argc, argv)) != -1) {
 		switch (ch) {
-		case 'C':
-			when = optarg;
-			break;
-		case 'G':
-			sh.svg = optarg;
-			break;
-		case 'S':
-			sh.text = 1;
-			break;
-		case 'c':
-			o.row_letter = 1;
-			break;
-		case 'g':
-			game = 1;
-			break;
-		case 'h':
-			fputs(SYNOPSIS, stdout);
-			return tool_fshut(stdout, "<stdout>", TOOL_OK);
-		case 'l':
-			o.lexpath = optarg;
-			break;
-		case 'n':
-			o.no_lexicon = 1;
-			break;
-		case 'p':
-			o.positions = 1;
-			break;
-		case 'r':
-			o.rulesname = optarg;
-			break;
-		case 's':
-			o.strict = 1;
-			break;
-		case 'v':
-			o.verbose = 1;
-			break;
-		case 'V':
-			tool_version();
-		default:
-			usage();
+		case O_COLOR: when = optarg; break;
+		case O_SVG: sh.svg = optarg; break;
+		case O_STRICT: o.strict = 1; break;
+		case 'S': sh.text = 1; break;
+		case 'c': o.row_letter = 1; break;
+		case 'G': game = 1; break;
+		case 'l': o.lexpath = optarg; break;
+		case 'N': o.no_lexicon = 1; break;
+		case 'p': o.positions = 1; break;
+		case 'r': o.rulesname = optarg; break;
+		case 'v': o.verbose = 1; break;
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (o.no_lexicon && o.lexpath)
+	if (o.no_lexicon && o.lexpath) {
+		tool_warn("give one of --lexicon and --no-lexicon");
 		usage();
-	if (!game && (o.positions || o.verbose || o.strict))
+	}
+	if (!game && (o.positions || o.verbose || o.strict)) {
+		tool_warn("--positions, --verbose and --strict go with --gcg");
 		usage();
+	}
 	if (tool_show_check(&sh, when, game || argc != 2, 0) < 0)
 		usage();
 	if (o.rulesname != NULL) {

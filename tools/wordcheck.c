@@ -10,7 +10,6 @@
  * common prefix (lexq_cursor_find: lists are usually sorted); only the
  * lexicon's DAWG is read; output goes through one large buffer.
  */
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +22,7 @@
 #include "rules.h"
 #include "tiletext.h"
 #include "tool.h"
+#include "tool_opt.h"
 #include "wordlist.h"
 
 #define OUTBUF_SIZE ((size_t)1 << 20)
@@ -65,36 +65,33 @@ struct ctx {
 };
 
 static const char synopsis[] =
-	"usage: wordcheck [-l LEX] [-r RULESET] [-qv] [-y | -n] [WORD ...]\n"
-	"       wordcheck [-l LEX] [-r RULESET] -a RACK | -p PATTERN | -L | -i | -d OTHER\n";
+	"usage: wordcheck [-l FILE] [-r RULESET] [-qv] [-y | -N] [WORD ...]\n"
+	"       wordcheck [-l FILE] [-r RULESET] -a RACK | -p PATTERN | -L | -i | -d FILE\n";
+
+/* The letters and long names follow ordverk(7); the entries without help
+ * are old names, kept working. */
+static const struct tool_opt options[] = {
+	{ 'l', "lexicon", "FILE", "lexicon file (ordverk or KWG; - = standard input)", 1 },
+	{ 'r', "rules", "RULESET", "ruleset; alone, selects its default lexicon", 1 },
+	{ 'q', "quiet", NULL, "print nothing; the exit status says it all", 1 },
+	{ 'v', "verbose", NULL, "say on stderr why a line is not a word form", 1 },
+	{ 'y', "valid", NULL, "print only the words that are in the lexicon", 1 },
+	{ 'N', "invalid", NULL, "print only the words that are not", 1 },
+	{ 'a', "anagram", "RACK", "words made from the tiles of RACK (? = blank)", 1 },
+	{ 'p', "pattern", "PATTERN", "words matching it (? or . one letter, * any run)", 1 },
+	{ 'L', "list", NULL, "every word, in alphabet order", 1 },
+	{ 'd', "diff", "FILE", "+WORD (only in FILE) and -WORD (only in -l's) lines", 1 },
+	{ 'i', "info", NULL, "ruleset, words, nodes, bytes, checksum", 1 },
+	{ 'h', "help", NULL, "print this help and exit", 1 },
+	{ 'V', "version", NULL, "print the version and exit", 1 },
+};
 
 static void usage(void) __attribute__((noreturn));
 
 static void
 usage(void)
 {
-	fputs(synopsis, stderr);
-	exit(TOOL_ERR);
-}
-
-static void
-help(void)
-{
-	fputs(synopsis, stdout);
-	fputs("\n"
-	      "  -l, --lexicon LEX     lexicon file (ordverk or KWG; - = standard input)\n"
-	      "  -r, --rules RULESET   ruleset; alone, selects its default lexicon\n"
-	      "  -q, --quiet           print nothing; the exit status says it all\n"
-	      "  -v, --verbose         say on stderr why a line is not a word form\n"
-	      "  -y, --valid           print only the words that are in the lexicon\n"
-	      "  -n, --invalid         print only the words that are not\n"
-	      "  -a, --anagram RACK    words made from the tiles of RACK (? = blank)\n"
-	      "  -p, --pattern P       words matching P (? or . = one letter, * = any run)\n"
-	      "  -L, --list            every word, in alphabet order\n"
-	      "  -d, --diff OTHER      +WORD (only in OTHER) and -WORD (only in LEX) lines\n"
-	      "  -i, --info            ruleset, words, nodes, bytes, checksum\n"
-	      "  -h, --help, -V, --version\n", stdout);
-	exit(tool_fshut(stdout, "<stdout>", TOOL_OK));
+	tool_usage(synopsis);
 }
 
 /* check_rules: a lexicon that names its ruleset must name r's, or one with
@@ -334,22 +331,6 @@ do_info(struct ctx *c, const char *path, size_t len)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "anagram",  required_argument, NULL, 'a' },
-		{ "diff",     required_argument, NULL, 'd' },
-		{ "help",     no_argument,       NULL, 'h' },
-		{ "info",     no_argument,       NULL, 'i' },
-		{ "list",     no_argument,       NULL, 'L' },
-		{ "lexicon",  required_argument, NULL, 'l' },
-		{ "invalid",  no_argument,       NULL, 'n' },
-		{ "pattern",  required_argument, NULL, 'p' },
-		{ "quiet",    no_argument,       NULL, 'q' },
-		{ "rules",    required_argument, NULL, 'r' },
-		{ "version",  no_argument,       NULL, 'V' },
-		{ "verbose",  no_argument,       NULL, 'v' },
-		{ "valid",    no_argument,       NULL, 'y' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *lex_path = NULL, *rules_name = NULL, *arg = NULL;
 	char *default_path = NULL;
 	size_t lex_bytes = 0;
@@ -360,25 +341,25 @@ main(int argc, char *argv[])
 	enum mode mode = M_CHECK;
 	enum show show = SHOW_ALL;
 	int ch, quiet = 0, verbose = 0, nmodes = 0, ret, i;
+	struct tool_getopt g;
 
 	tool_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "a:d:hiLl:np:qr:Vvy", longopts,
-	    NULL)) != -1) {
+	tool_getopt_init(&g, options, sizeof options / sizeof options[0], 1,
+	    synopsis, "Exit status: 0 all found, 1 a word not found (nothing "
+	    "found, -d: lexicons\ndiffer), 2 a usage or input error.\n");
+	while ((ch = tool_getopt(&g, argc, argv)) != -1) {
 		switch (ch) {
 		case 'a': mode = M_ANAGRAM; arg = optarg; nmodes++; break;
 		case 'd': mode = M_DIFF; arg = optarg; nmodes++; break;
-		case 'h': help(); break;
 		case 'i': mode = M_INFO; nmodes++; break;
 		case 'L': mode = M_LIST; nmodes++; break;
 		case 'l': lex_path = optarg; break;
-		case 'n': show = SHOW_INVALID; break;
+		case 'N': show = SHOW_INVALID; break;
 		case 'p': mode = M_PATTERN; arg = optarg; nmodes++; break;
 		case 'q': quiet = 1; break;
 		case 'r': rules_name = optarg; break;
-		case 'V': tool_version(); break;
 		case 'v': verbose = 1; break;
 		case 'y': show = SHOW_VALID; break;
-		default: usage();
 		}
 	}
 	argc -= optind;

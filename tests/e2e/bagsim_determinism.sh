@@ -21,8 +21,8 @@ s1=$(grep '^0	' a.tsv | cut -f5)
 last1=$(grep '^>fullsterkur-1:' a/game-000000.gcg | tail -1 | awk '{ print $NF }')
 [ "$s1" = "$last1" ]
 # draw: the first racks of a longer run are the racks of a shorter one.
-"$BIN/bagsim" draw -r is -n 50 -s 9 | head -20 > d50
-"$BIN/bagsim" draw -r is -n 20 -s 9 | cmp - d50
+"$BIN/bagsim" draw -r is --racks 50 -s 9 | head -20 > d50
+"$BIN/bagsim" draw -r is --racks 20 -s 9 | cmp - d50
 # A lexicon of another ruleset is refused.
 ! "$BIN/bagsim" play -r no -l en.lex 2> err
 grep -q 'lexicon for ruleset en, not no' err

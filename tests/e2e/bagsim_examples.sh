@@ -4,10 +4,10 @@
 set -eu
 # Both blanks on a fresh Icelandic rack: C(98,5)/C(100,7) = 42/9900, so
 # 424.2 of 100000 racks (sd 20.6); allow five sd.
-n=$("$BIN/bagsim" draw -r is -n 100000 | grep -c '^??')
+n=$("$BIN/bagsim" draw -r is --racks 100000 | grep -c '^??')
 [ "$n" -ge 321 ] && [ "$n" -le 527 ] || { echo "both blanks $n times"; exit 1; }
 # Rack frequencies: the counts add up to the racks dealt.
-"$BIN/bagsim" draw -r is -n 1000 -s 4 | sort | uniq -c | sort -rn > freq
+"$BIN/bagsim" draw -r is --racks 1000 -s 4 | sort | uniq -c | sort -rn > freq
 [ "$(awk '{ s += $1 } END { print s }' freq)" = 1000 ]
 # Whole bags: every tile once (the en bag has 100).
 "$BIN/bagsim" draw -r en -t 100 -s 5 | awk '{ exit length($0) != 100 }'

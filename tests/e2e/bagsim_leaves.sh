@@ -22,7 +22,7 @@ bagsim leaves -q -r en -g 40 -s 1 -o r1.klv2
 bagsim leaves -q -r en -g 40 -s 2 -k r1.klv2 -o r1b.klv2
 cmp r2.klv2 r1b.klv2
 # The table plays: each seat its own, and movegen reads it.
-bagsim play -q -r en -g 4 -1 equity -2 equity --leaves1 one.klv2 --leaves2 r2.klv2 -S > out
+bagsim play -q -r en -g 4 -1 equity -2 equity --leaves1 one.klv2 --leaves2 r2.klv2 --stats > out
 grep -q '^margin_p1	4	' out
 echo '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 ld en;' |
     movegen -k one.klv2 -n 1 > out

@@ -12,7 +12,7 @@ done
 	"$LIST_is" 2>/dev/null
 for rs in is is-old; do
 	for k in 1 2; do
-		"$BIN/bagsim" play -r $rs -l is.lex -g 6 -s 3 -x $k/2 -q -S \
+		"$BIN/bagsim" play -r $rs -l is.lex -g 6 -s 3 -x $k/2 -q --stats \
 		    -o $rs-$k.stats > /dev/null
 	done
 	"$BIN/bagsim" merge $rs-1.stats $rs-2.stats > $rs.table

@@ -6,7 +6,7 @@ set -eu
 "$BIN/lexcompile" -r no -o no.lex "$LIST_no" 2>/dev/null
 run="$BIN/bagsim play -r no -l no.lex -g 9 -s 2026"
 $run -o all.stats -p all.svg > all.tsv
-$run -S > all.table
+$run --stats > all.table
 if command -v parallel >/dev/null 2>&1; then
 	parallel --will-cite "$run -x {}/3 -o s{}.stats > s{}.tsv" ::: 1 2 3
 else

@@ -4,7 +4,7 @@
 set -eu
 [ -x "$BIN/lexcompile" ] || { echo "no lexcompile"; exit 77; }
 "$BIN/lexcompile" -r en -o en.lex "$LIST_en" 2>/dev/null
-"$BIN/bagsim" play -r en -l en.lex -g 100000000 -S -o part.stats -p part.svg -d g > table 2> err &
+"$BIN/bagsim" play -r en -l en.lex -g 100000000 --stats -o part.stats -p part.svg -d g > table 2> err &
 pid=$!
 # Interrupt once a game has been written (at most a minute on a busy
 # machine), so that there are statistics to print.

@@ -13,8 +13,8 @@ printf 'fullsterkur-1\nfullsterkur-2\n' > robots
 cmp -s from-lines from-gcg || { diff from-lines from-gcg; fail "lines and GCG differ"; }
 [ "$(wc -l < from-lines)" -eq 2 ] || fail "want two robots in the table"
 # Both are robots: established from the first game, K = 20.
-"$BIN/elocalc" --bagsim -g games.tsv > audit
+"$BIN/elocalc" --bagsim -A games.tsv > audit
 awk -F '\t' '$7 != "+0" && ($7 > 20 || $7 < -20) { exit 1 }' audit || fail "K above 20"
 # Nothing in the human list.
-[ -z "$("$BIN/elocalc" --bagsim -l human games.tsv)" ] || fail "robots in the human list"
+[ -z "$("$BIN/elocalc" --bagsim -L human games.tsv)" ] || fail "robots in the human list"
 echo ok

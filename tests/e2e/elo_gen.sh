@@ -14,7 +14,7 @@ cmp -s a.tsv c.tsv && fail "the seed changes nothing"
 rated=$(awk -F '\t' '!($4 == 0 && $5 == 0)' a.tsv | wc -l)
 human=$(awk -F '\t' '!($4 == 0 && $5 == 0) && $6 != "robot2"' a.tsv | wc -l)
 "$BIN/elocalc" a.tsv > all.out
-"$BIN/elocalc" -l human a.tsv > human.out
+"$BIN/elocalc" -L human a.tsv > human.out
 sum=$(awk -F '\t' '{ s += $4 } END { print s }' all.out)
 [ "$sum" -eq $((2 * rated)) ] || fail "all list counts $sum games, want $((2 * rated))"
 sum=$(awk -F '\t' '{ s += $4 } END { print s }' human.out)

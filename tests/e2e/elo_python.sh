@@ -9,7 +9,7 @@ sh "$TOP/scripts/gen-results.sh" 10000 5 200 > r.tsv
 l=0
 for name in all human manual; do
 	python3 "$DATA/elo/netskrafl_ref.py" r.tsv $l > want.$name
-	"$BIN/elocalc" -l $name r.tsv > got.$name
+	"$BIN/elocalc" -L $name r.tsv > got.$name
 	cmp -s want.$name got.$name || { diff want.$name got.$name | head; echo "FAIL: list $name"; exit 1; }
 	[ "$(wc -l < got.$name)" -ge 190 ] || { echo "FAIL: list $name too short"; exit 1; }
 	l=$((l + 1))

@@ -8,37 +8,37 @@ E="$BIN/elocalc"
 R="$DATA/elo/results.tsv"
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$E" -s one.state "$R" > one.out
-"$E" -s two.state -a 2026-12-02 "$R" > /dev/null
+"$E" --state one.state "$R" > one.out
+"$E" --state two.state -a 2026-12-02 "$R" > /dev/null
 grep -q '^through	2026-12-02T00:00:00Z$' two.state || fail "through after --at"
-"$E" -s two.state "$R" > two.out
+"$E" --state two.state "$R" > two.out
 cmp -s one.state two.state || { diff one.state two.state; fail "split by --at differs"; }
 cmp -s one.out two.out || fail "table differs"
 
 # Split by file: the first three games, then the rest.
 head -4 "$R" > part1.tsv
 tail -n +5 "$R" > part2.tsv
-"$E" -s three.state part1.tsv > /dev/null
-"$E" -s three.state part2.tsv > three.out
+"$E" --state three.state part1.tsv > /dev/null
+"$E" --state three.state part2.tsv > three.out
 cmp -s one.state three.state || { diff one.state three.state; fail "split by file differs"; }
 cmp -s one.out three.out || fail "table differs (files)"
 
 # The same input again: everything is older than the state's time.
 cp one.state again.state
-"$E" -s again.state "$R" > again.out
+"$E" --state again.state "$R" > again.out
 cmp -s one.state again.state || fail "rerun changed the state"
 cmp -s one.out again.out || fail "rerun changed the table"
 
 # Each list comes back from the state.
 for l in human manual; do
-	"$E" -l "$l" "$R" > full.$l
-	"$E" -l "$l" -s again.state /dev/null > state.$l
+	"$E" -L "$l" "$R" > full.$l
+	"$E" -L "$l" --state again.state /dev/null > state.$l
 	cmp -s full.$l state.$l || fail "list $l from the state"
 done
 
 # --at before the state's time: exit 2, state untouched.
 set +e
-"$E" -s again.state -a 2026-12-01 "$R" > /dev/null 2> err
+"$E" --state again.state -a 2026-12-01 "$R" > /dev/null 2> err
 rc=$?
 set -e
 [ $rc = 2 ] || fail "--at before the state: exit $rc"
@@ -48,7 +48,7 @@ cmp -s one.state again.state || fail "state changed after an error"
 # A bad state file: exit 2, file:line in the message, file untouched.
 cp "$DATA/elo/bad.state" bad.state
 set +e
-"$E" -s bad.state "$R" > /dev/null 2> err
+"$E" --state bad.state "$R" > /dev/null 2> err
 rc=$?
 set -e
 [ $rc = 2 ] || fail "bad state: exit $rc"
@@ -58,7 +58,7 @@ cmp -s bad.state "$DATA/elo/bad.state" || fail "bad state was overwritten"
 
 # A state that cannot be written: exit 2.
 set +e
-"$E" -s no/such/dir/x.state "$R" > /dev/null 2> err
+"$E" --state no/such/dir/x.state "$R" > /dev/null 2> err
 rc=$?
 set -e
 [ $rc = 2 ] || fail "unwritable state: exit $rc"

@@ -6,7 +6,7 @@ set -eu
 G=$DATA/gcg/en-partial.gcg
 
 # Partial racks: the game checks out, every score right, settled double.
-scoremove -g -n -v "$G" | tail -1 > out
+scoremove -G -N -v "$G" | tail -1 > out
 printf '%s\tok\t548-317\tended, settled double\n' "$G" > want
 cmp want out
 
@@ -20,15 +20,15 @@ grep -q '^1	doug	8D WORMED	32	1	' out
 # 0); with --strict refused (exit 1).
 sed 's/>doug: INNSSTZ/>doug: IONSSTZ/' "$G" > slip.gcg
 line=$(grep -n '>doug: NNSSTTU' slip.gcg | cut -d: -f1)
-scoremove -g -n slip.gcg > out 2> err
+scoremove -G -N slip.gcg > out 2> err
 [ "$(cat out)" = "slip.gcg	ok" ]
 grep -q "^scoremove: slip.gcg:$line: rack NNSSTTU does not hold the tiles NOSS kept on line $((line - 2)) (a slip" err
-rc=0; scoremove -g -n --strict slip.gcg > out 2> err || rc=$?
+rc=0; scoremove -G -N --strict slip.gcg > out 2> err || rc=$?
 [ $rc = 1 ]
 grep -q "slip.gcg	$line: rack NNSSTTU does not hold the tiles NOSS" out
 
 # Three Z on a partial rack: more than the bag holds, refused.
 sed 's/>josh: CANOE 7C/>josh: CANOEZZZ 7C/' "$G" > zzz.gcg
-rc=0; scoremove -g -n zzz.gcg > out 2> err || rc=$?
+rc=0; scoremove -G -N zzz.gcg > out 2> err || rc=$?
 [ $rc != 0 ]
 exit 0

@@ -39,12 +39,12 @@ echo "$E QZ/ 0/0 0 ld en;" | movegen -l t.lex --robot fullsterkur > out
 echo "$E QZ/ 0/0 0 ld en; etl 99;" | movegen -l t.lex --robot midlungur > out
 [ "$(cat out)" = "-${tab}0${tab}QZ" ]
 # Same seed, same choice.
-echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -R midlungur -S 5 > a
-echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -R midlungur -S 5 > b
+echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -R midlungur -s 5 > a
+echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -R midlungur -s 5 > b
 cmp a b
 
 # Errors: a bad line is reported with its line number, the rest answered.
-printf '%s AB/ 0/0 0 ld en;\ngarbage\n' "$E" | movegen -l t.lex -c > out 2> err && exit 1
+printf '%s AB/ 0/0 0 ld en;\ngarbage\n' "$E" | movegen -l t.lex --count > out 2> err && exit 1
 [ "$(cat out)" = "4${tab}3${tab}1${tab}8" ]
 grep -q '^movegen: <stdin>:2: ' err
 echo "$E AB/ 0/0 0" | movegen -l t.lex > out 2> err && exit 1

@@ -29,16 +29,16 @@ for v in no da is en; do
 	cmp full top || { echo "$v: fullsterkur is not the top score"; exit 1; }
 
 	# Turn 3 of the game is the third reference position.
-	movegen -l $v.lex -g "$C/$v-game.gcg" -t 3 > g3
+	movegen -l $v.lex -G "$C/$v-game.gcg" -t 3 > g3
 	sed -n 3p pos | movegen -l $v.lex > p3
 	cmp g3 p3
 
 	# Greedy games: every move is the best by score, nothing given away
-	# (-s score: not by the ruleset's leave table).
-	movegen -l $v.lex -a -s score "$C/$v-game.gcg" > an
+	# (--sort score: not by the ruleset's leave table).
+	movegen -l $v.lex -a --sort score "$C/$v-game.gcg" > an
 	awk -F '\t' '$1 !~ /^#/ && NF > 1 && ($5 != 1 || $9 != "0.000") { bad++ }
 	    END { exit bad > 0 }' an || { echo "$v: analysis"; cat an; exit 1; }
 	[ "$(grep -c '^# .*	best ' an)" = 2 ]
-	movegen -l $v.lex -a -s score -j "$C/$v-game.gcg" | grep -q '"players":\[{"player":"anna"'
+	movegen -l $v.lex -a --sort score -j "$C/$v-game.gcg" | grep -q '"players":\[{"player":"anna"'
 done
 exit 0

@@ -30,7 +30,7 @@ printf '%s\n' '8G AB	8		8.000' '8G BA	8		8.000' '8H AB	8		8.000' \
 cmp want out
 
 # By score the exchanges and the pass tie at 0, in notation order.
-echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -k t.klv -s score | cut -f1 | sed -n 5,8p > out
+echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -k t.klv --sort score | cut -f1 | sed -n 5,8p > out
 printf '%s\n' '-' '-A' '-AB' '-B' > want
 cmp want out
 

@@ -22,7 +22,7 @@ xmllint --noout best.svg
 rsvg-convert -o best.png best.svg
 
 # A game: one page, as many boards as the analysis has turns.
-"$M" -a -s score --html 'game-%d.html' "$G" > analysis
+"$M" -a --sort score --html 'game-%d.html' "$G" > analysis
 [ -f game-1.html ] && [ ! -e game-2.html ]
 xmllint --noout game-1.html
 turns=$(grep -vc '^#\|^$' analysis)
@@ -30,7 +30,7 @@ turns=$(grep -vc '^#\|^$' analysis)
 # Turn 1 (check_analyse works it out by hand): 8F LOCH 18, rank 71 of 447,
 # 8G PLANCH 34 best, 16 lost; the final score as scoremove replays it.
 grep -q '<a href="#t1">1</a>.*<td>8F LOCH</td><td class="n">18</td><td class="n rank">71 of 447</td><td>8G PLANCH</td><td class="n">34</td><td class="n lost">16</td>' game-1.html
-final=$("$BIN/scoremove" -g -v "$G" | tail -1 | cut -f3)
+final=$("$BIN/scoremove" -G -v "$G" | tail -1 | cut -f3)
 grep -q "<h1>alice ${final%-*} – bob ${final#*-}</h1>" game-1.html
 grep -q 'moves valued by score' game-1.html
 ! grep -qi '<script\|https\?://[a-z]' game-1.html
@@ -44,7 +44,7 @@ ls | grep -q tmp && { echo "temporary file left"; exit 1; }
 
 # The analysis in the terminal: a board after each turn's line, turn 1's
 # caption by hand (as above).
-"$M" -a -s score --show --color=never "$G" > shown
+"$M" -a --sort score --show --color=never "$G" > shown
 [ "$(grep -c '^    A    B    C' shown)" = "$turns" ]
 grep -q '^alice, turn 1: played 8F LOCH, 18 points; best 8G PLANCH, worth 34; lost 16$' shown
 grep -q '^ 8 .*\[L₁\] \[O₁\] \[C₃\] \[H₄\] (N₁) (C₃) (H₄)' shown
@@ -61,10 +61,10 @@ set -e
 # A picture a turn and a page a game: each name is checked for itself
 # (an SVG name with a number beside a page name without one), and an SVG
 # name without a number is refused before anything is written.
-"$M" -a -s score --svg 'turn-%02d.svg' --html page.html "$G" > /dev/null
+"$M" -a --sort score --svg 'turn-%02d.svg' --html page.html "$G" > /dev/null
 [ -f page.html ] && [ -f turn-01.svg ] && [ -f "turn-$turns.svg" ]
 set +e
-"$M" -a -s score --svg unnumbered.svg "$G" > /dev/null 2> err; rc=$?
+"$M" -a --sort score --svg unnumbered.svg "$G" > /dev/null 2> err; rc=$?
 set -e
 [ $rc = 2 ] && grep -q 'one file each needs %d' err && [ ! -e unnumbered.svg ]
 for args in "--html x.html -r en" "-a --svg - $G" \

@@ -15,7 +15,7 @@ done
 "$BIN/lexcompile" -q -r en -o sowpods.lex "$sow"
 tab=$(printf '\t')
 echo '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ?DIJNNR/ 0/0 0 ld en;' |
-    movegen -c -l sowpods.lex > out
+    movegen --count -l sowpods.lex > out
 [ "$(cat out)" = "1128${tab}95${tab}1${tab}1224" ]
 echo '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ?DIJNNR/ 0/0 0 ld en;' |
     movegen -R fullsterkur -l sowpods.lex | cut -f2 > full

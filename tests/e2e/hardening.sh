@@ -54,7 +54,7 @@ for f in empty garbage badutf8 utf16 hugeline; do
 	[ $f = empty ] || IN=$f expect "1 2" "wordcheck stdin $f" wordcheck -l no.lex
 	expect "2" "wordcheck -l $f" wordcheck -l "$f" KVINNE
 	[ $f = empty ] || IN=$f expect "1 2" "scoremove filter $f" scoremove -l no.lex -r no
-	expect "1 2" "scoremove --game $f" scoremove -g -n -r no "$f"
+	expect "1 2" "scoremove --gcg $f" scoremove -G -N -r no "$f"
 	[ $f = empty ] || IN=$f expect "1 2" "movegen $f" movegen -l no.lex -r no
 	[ $f = empty ] || expect "1 2" "elocalc $f" elocalc "$f"
 	expect "2" "bagsim merge $f" bagsim merge "$f"
@@ -69,19 +69,19 @@ IN=trunc.cgp expect "1 2" "movegen truncated CGP" movegen -l no.lex -r no
 IN=cgp-rack expect "1 2" "scoremove rack lacks tiles" scoremove -l no.lex -r no
 IN=cgp-range expect "1 2" "scoremove score out of range" scoremove -l no.lex -r no
 IN=cgp-alpha expect "1 2" "scoremove letters outside alphabet" scoremove -l no.lex -r no
-expect "1 2" "scoremove wrong score" scoremove -g -n -r no wrongscore.gcg
-expect "1 2" "scoremove truncated game" scoremove -g -n -r no trunc.gcg
+expect "1 2" "scoremove wrong score" scoremove -G -N -r no wrongscore.gcg
+expect "1 2" "scoremove truncated game" scoremove -G -N -r no trunc.gcg
 for f in short.tsv badtime.tsv range.tsv; do
 	expect "1 2" "elocalc $f" elocalc "$f"
 done
-expect "2" "bagsim draw bad count" bagsim draw -r no -n -5
+expect "2" "bagsim draw bad count" bagsim draw -r no --racks -5
 expect "2" "bagsim unknown ruleset" bagsim draw -r xx
 expect "2" "movegen unknown option" movegen --no-such-option
 # A full stdout is an error, not a silent success (sbase fshut).
 if [ -w /dev/full ]; then
 	printf '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 EIKNNVÆ/ 0/0 0 ld no;\n' > pos.cgp
 	for cmd in "wordcheck -l no.lex --list" "lexcompile -r no words.txt" \
-	    "bagsim draw -r no -n 10" "elocalc expect 1200 1400" "wordcheck --version" \
+	    "bagsim draw -r no --racks 10" "elocalc expect 1200 1400" "wordcheck --version" \
 	    "movegen -l no.lex -r no pos.cgp" "scoremove -l no.lex -r no --help" \
 	    "movegen --help" "bagsim --version" "lexcompile --help" "elocalc --version"; do
 		$cmd > /dev/full 2> err.txt

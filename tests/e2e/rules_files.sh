@@ -27,13 +27,13 @@ cmp -s want.txt out.txt || { diff want.txt out.txt; fail "wordcheck output"; }
 # The explo board: the first play covers D4 (double word).  KVINNE from D4
 # across: K3 on DW, V5 I2 N1, N1 on DL (2), E1 = 14, doubled = 28.
 E=15/15/15/15/15/15/15/15/15/15/15/15/15/15/15
-out=$(scoremove -n -r ./ordspill-explo.rules "$E KVINNE/ 0/0 0" "4D KVINNE") ||
+out=$(scoremove -N -r ./ordspill-explo.rules "$E KVINNE/ 0/0 0" "4D KVINNE") ||
 	fail "scoremove on explo"
 [ "$out" = "$(printf '4D KVINNE\t28\tKVINNE=28')" ] || fail "explo score: $out"
-scoremove -n -r ./ordspill-explo.rules "$E KVINNE/ 0/0 0" "8D KVINNE" >/dev/null &&
+scoremove -N -r ./ordspill-explo.rules "$E KVINNE/ 0/0 0" "8D KVINNE" >/dev/null &&
 	fail "8D accepted as a first play on explo"
 # The same play on the standard board from H8: 16 doubled = 32.
-out=$(scoremove -n -r no "$E KVINNE/ 0/0 0" "8D KVINNE") || fail "scoremove on standard"
+out=$(scoremove -N -r no "$E KVINNE/ 0/0 0" "8D KVINNE") || fail "scoremove on standard"
 [ "$out" = "$(printf '8D KVINNE\t32\tKVINNE=32')" ] || fail "standard score: $out"
 
 # A broken file: exit 2, file:line in the message, no output file.

@@ -15,13 +15,13 @@ for v in no da is en; do
 	"$BIN/lexcompile" -q -r $v -o $v.lex "$list"
 
 	# the reference game: ok, with and without the lexicon
-	scoremove -g -l $v.lex "$C/$v-game.gcg" > out
+	scoremove -G -l $v.lex "$C/$v-game.gcg" > out
 	[ "$(cat out)" = "$C/$v-game.gcg${tab}ok" ] || { cat out; exit 1; }
-	scoremove -g -n "$C/$v-game.gcg" > out
+	scoremove -G -N "$C/$v-game.gcg" > out
 	grep -q "${tab}ok\$" out
 
 	# every position of the reference move lists appears in --positions
-	scoremove -g -l $v.lex -p "$C/$v-game.gcg" > pos
+	scoremove -G -l $v.lex -p "$C/$v-game.gcg" > pos
 	awk 'NR == 1 || prev == "" { print } { prev = $0 }' "$C/$v-moves.txt" |
 	    grep -v '^$' > ref
 	if grep -vxFf pos ref > missing; then
@@ -44,7 +44,7 @@ for v in no da is en; do
 		"$BIN/lexcompile" -q -r $v -a "$CONF/$v-gcg-words.txt" -o $glex "$list"
 	fi
 	for g in "$DATA"/gcg/$v-*.gcg; do
-		scoremove -g -l $glex "$g" > out
+		scoremove -G -l $glex "$g" > out
 		[ "$(cat out)" = "$g${tab}ok" ] || { cat out; exit 1; }
 	done
 done
@@ -55,7 +55,7 @@ mut() {  # mut VARIANT OLD-LINE NEW-LINE EXPECTED-TEXT
 	[ -n "$n" ] || { echo "'$2' not in $1-game.gcg"; exit 1; }
 	NEW=$3 awk -v n="$n" 'NR == n { print ENVIRON["NEW"]; next } { print }' \
 	    "$C/$1-game.gcg" > m.gcg
-	rc=0; scoremove -g -l $1.lex m.gcg > out || rc=$?
+	rc=0; scoremove -G -l $1.lex m.gcg > out || rc=$?
 	[ $rc = 1 ] || { echo "mutation '$3': exit $rc"; cat out; exit 1; }
 	grep -qF "m.gcg${tab}$n: " out && grep -qF -- "$4" out ||
 	    { echo "mutation '$3' (line $n):"; cat out; exit 1; }
@@ -85,9 +85,9 @@ else	# the same on the project's games
 fi
 
 # a lexicon of another alphabet is refused (exit 2), one of the same is fine
-rc=0; scoremove -g -l en.lex "$C/no-game.gcg" > out 2> err || rc=$?
+rc=0; scoremove -G -l en.lex "$C/no-game.gcg" > out 2> err || rc=$?
 [ $rc = 2 ] && grep -q 'lexicon for ruleset en, not no' err
 sed 's/^#tile-distribution no$/#tile-distribution no-nsf/' "$C/no-game.gcg" > nsf.gcg
-rc=0; scoremove -g -l no.lex nsf.gcg > out || rc=$?
+rc=0; scoremove -G -l no.lex nsf.gcg > out || rc=$?
 [ $rc = 1 ] && grep -q 'scores' out   # NSF tile values differ: BLIR is not 18, PÅK not 22
 echo ok

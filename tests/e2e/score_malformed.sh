@@ -1,5 +1,5 @@
 #!/bin/sh
-# scoremove --game on malformed input: a clear "file:line: message" and
+# scoremove --gcg on malformed input: a clear "file:line: message" and
 # exit 2, never a crash (this runs under the sanitizers in make check),
 # and the files after a bad one are still checked.
 set -eu
@@ -7,7 +7,7 @@ tab=$(printf '\t')
 good=$DATA/gcg/en-double.gcg
 
 expect2() {  # expect2 FILE LINE TEXT
-	rc=0; scoremove -g -n "$1" "$good" > out 2> err || rc=$?
+	rc=0; scoremove -G -N "$1" "$good" > out 2> err || rc=$?
 	[ $rc = 2 ] || { echo "$1: exit $rc, want 2"; cat out err; exit 1; }
 	grep -q "^scoremove: $1:$2: .*$3" err || { echo "$1:"; cat err; exit 1; }
 	grep -q "^$good${tab}ok\$" out || { echo "$1: next file not checked"; exit 1; }
@@ -20,7 +20,7 @@ expect2 long.gcg 2 'line longer than'
 printf '#player1 a A\n\001\002\003\004\377\376garbage\n' > ctrl.gcg
 expect2 ctrl.gcg 2 'control character'
 head -c 3000 /dev/urandom > rand.gcg
-rc=0; scoremove -g -n rand.gcg > out 2> err || rc=$?
+rc=0; scoremove -G -N rand.gcg > out 2> err || rc=$?
 [ $rc = 2 ] || [ $rc = 1 ] || { echo "random: exit $rc"; cat err; exit 1; }
 # UTF-16, with and without a byte order mark
 printf '\377\376#\000p\000\n\000' > bom16.gcg
@@ -53,7 +53,7 @@ longline() {  # longline BYTES CR: a game with a #note line that long
 }
 for cr in 0 1; do
 	longline 65536 $cr
-	scoremove -g -n long.gcg > /dev/null
+	scoremove -G -N long.gcg > /dev/null
 	elocalc -G long.gcg > /dev/null
 	longline 65537 $cr
 	expect2 long.gcg 6 'line longer than 65536 bytes'
@@ -62,16 +62,16 @@ for cr in 0 1; do
 done
 # a total off by one is a wrong game (exit 1), not a malformed one
 printf '#tile-distribution en\n>a: ABEILPT 8H PLEB +16 17\n' > off.gcg
-rc=0; scoremove -g -n off.gcg > out || rc=$?
+rc=0; scoremove -G -N off.gcg > out || rc=$?
 [ $rc = 1 ] && grep -q "^off.gcg${tab}2: cumulative total 17 written, 16" out
 # an empty file holds no game: an input error (a truncated download must
 # not pass as "nothing wrong")
 : > empty.gcg
-rc=0; scoremove -g -n empty.gcg > out 2> err || rc=$?
+rc=0; scoremove -G -N empty.gcg > out 2> err || rc=$?
 [ $rc = 2 ] && grep -q '^scoremove: empty.gcg: no game in the input$' err && [ ! -s out ]
 # a write error is reported
 if [ -w /dev/full ]; then
-	rc=0; scoremove -g -n "$good" > /dev/full 2> err || rc=$?
+	rc=0; scoremove -G -N "$good" > /dev/full 2> err || rc=$?
 	[ $rc = 2 ]
 fi
 echo ok
