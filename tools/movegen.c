@@ -21,6 +21,7 @@
 #include "tool.h"
 #include "tool_engine.h"
 #include "tool_show.h"
+#include "tool_sim.h"
 
 #define SYNOPSIS \
 "usage: movegen [-cj] [-k leaves.klv] [-l lexicon] [-n top] [-r rules]\n" \
@@ -29,7 +30,7 @@
 "       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] [-s score]\n" \
 "                  game.gcg ...\n" \
 "       movegen -P games -r rules [-l lexicon] [-S seed]\n" \
-"       pictures: [--show] [--svg file] [--color when] [--html file]\n"
+"       pictures: [--show] [--svg file] [--color when] [--html file]\n" TOOL_SIM_SYNOPSIS
 
 struct opts {
 	const char *rules_name;
@@ -54,6 +55,7 @@ static struct tool_engines engines;     /* -l, -v, -k, -R go in there */
 static struct rng rng;
 static struct movelist list;
 static struct tool_show show;           /* --show, --svg, --html */
+static struct tool_sim sim;             /* --sim, --sim-merge */
 static long ngames;                     /* games analysed, for --html */
 
 static void usage(void) __attribute__((noreturn));
@@ -350,6 +352,7 @@ main(int argc, char *argv[])
 		{ "turn", required_argument, NULL, 't' },
 		{ "vocab", required_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
+		TOOL_SIM_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct err e;
@@ -438,7 +441,7 @@ main(int argc, char *argv[])
 			engines.vocab = optarg;
 			break;
 		default:
-			usage();
+			tool_sim_option(&sim, ch, optarg, usage);
 		}
 	}
 	argc -= optind;
@@ -475,9 +478,13 @@ main(int argc, char *argv[])
 	engines.leaves = o.leaves;
 	engines.robot = o.robot;
 	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
-	    (o.analyse && !o.by_score);
+	    (o.analyse && !o.by_score) || sim.on;
 	rng_seed(&rng, o.seed);
-	if (o.selfplay > 0) {
+	if (sim.on || sim.merge || sim.given) {
+		ret = tool_sim_run(&sim, &engines, o.rules_name, o.seed, argc, argv,
+		    o.count || o.robot >= 0 || o.analyse || o.game != NULL || o.json
+		    || o.selfplay > 0 || tool_show_on(&show));
+	} else if (o.selfplay > 0) {
 		ret = do_selfplay();
 	} else if (o.game != NULL) {
 		if (argc > 0)
