@@ -404,18 +404,60 @@ add_sums(struct sim_stat *to, const struct sim_stat *from)
 	return 0;
 }
 
-/* One file into m: its blocks are m's first blocks (the first file makes
- * them).  Returns 0, or -1 after a message. */
+/* The block of position pos of run cur (seed, plies, iterations,
+ * shards) in m: the one that has it, or a new one.  *fresh is set when
+ * it is new (its arms are then the shard's).  NULL after a message when
+ * shard k of it is there already. */
+static struct block *
+find_block(struct merge *m, const char *pos, const struct block *cur, long k,
+	int *fresh, const char *path, long line)
+{
+	struct block *b;
+
+	for (int i = 0; i < m->n; i++) {
+		b = &m->b[i];
+		if (strcmp(b->position, pos) != 0 || b->seed != cur->seed ||
+		    b->plies != cur->plies || b->iterations != cur->iterations ||
+		    b->shard_n != cur->shard_n)
+			continue;
+		if (b->seen[k]) {
+			tool_warnfl(path, line, "shard %ld/%ld given twice", k,
+			    cur->shard_n);
+			return NULL;
+		}
+		b->seen[k] = 1;
+		*fresh = 0;
+		return b;
+	}
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 8;
+		m->b = xrealloc(m->b, (size_t)m->cap * sizeof *m->b);
+	}
+	b = &m->b[m->n++];
+	*b = *cur;
+	b->arms = NULL;
+	b->narms = b->cap = 0;
+	if ((b->position = strdup(pos)) == NULL ||
+	    (b->seen = calloc((size_t)cur->shard_n + 1, 1)) == NULL)
+		tool_die("out of memory");
+	b->seen[k] = 1;
+	*fresh = 1;
+	return b;
+}
+
+/* One shard file into m: each block is added to the block of the same
+ * position and run (or makes a new one), so that shards may come in any
+ * order, in one file or many.  Returns 0, or -1 after a message. */
 static int
-merge_file(struct merge *m, const char *path, int first)
+merge_file(struct merge *m, const char *path)
 {
 	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	struct tool_lines ln;
 	struct block cur, *b = NULL;
-	int nb = 0, ai = 0, state = 0, ret = -1;
+	int nb = 0, ai = 0, state = 0, ret = -1, fresh = 0;
 	long len, k = 0;
 	const char *val;
-	char *s;
+	char *s, *pos = NULL;
 
 	if (fp == NULL) {
 		tool_warn("%s:", path);
@@ -432,30 +474,11 @@ merge_file(struct merge *m, const char *path, int first)
 				goto bad;
 			state = 1;
 			ai = 0;
-			if (nb == m->n && !first) {
-				tool_warnfl(path, ln.lineno, "more positions than in "
-				    "the first file");
-				goto out;
-			}
-			if (first) {
-				if (m->n == m->cap) {
-					m->cap = m->cap ? 2 * m->cap : 8;
-					m->b = xrealloc(m->b, (size_t)m->cap * sizeof *m->b);
-				}
-				memset(&m->b[m->n], 0, sizeof m->b[m->n]);
-				m->n++;
-			}
-			b = &m->b[nb++];
-			memset(&cur, 0, sizeof cur);
+			nb++;
 		} else if (state == 1 && (val = field(s, "position")) != NULL) {
-			if (first) {
-				if ((b->position = strdup(val)) == NULL)
-					tool_die("out of memory");
-			} else if (strcmp(b->position, val) != 0) {
-				tool_warnfl(path, ln.lineno, "another position than the "
-				    "first file's");
-				goto out;
-			}
+			free(pos);
+			if ((pos = strdup(val)) == NULL)
+				tool_die("out of memory");
 			state = 2;
 		} else if (state == 2 && (val = field(s, "seed")) != NULL) {
 			if (rng_parse_seed(val, &cur.seed) != 0)
@@ -475,33 +498,16 @@ merge_file(struct merge *m, const char *path, int first)
 			if (selfplay_shard_parse(val, &k, &cur.shard_n, &e) != 0 ||
 			    cur.shard_n > 1000000)
 				goto bad;
-			if (first) {
-				b->seed = cur.seed;
-				b->plies = cur.plies;
-				b->iterations = cur.iterations;
-				b->shard_n = cur.shard_n;
-				if ((b->seen = calloc((size_t)cur.shard_n + 1, 1)) == NULL)
-					tool_die("out of memory");
-			} else if (b->seed != cur.seed || b->plies != cur.plies ||
-			    b->iterations != cur.iterations ||
-			    b->shard_n != cur.shard_n) {
-				tool_warnfl(path, ln.lineno, "another run than the "
-				    "first file's (seed, plies, iterations or shards)");
+			if ((b = find_block(m, pos, &cur, k, &fresh, path,
+			    ln.lineno)) == NULL)
 				goto out;
-			}
-			if (b->seen[k]) {
-				tool_warnfl(path, ln.lineno, "shard %ld/%ld given twice",
-				    k, cur.shard_n);
-				goto out;
-			}
-			b->seen[k] = 1;
 			state = 6;
 		} else if (state == 6 && (val = field(s, "arm")) != NULL) {
 			struct sim_arm a;
 
 			if (parse_arm(s + 4, &a) != 0)
 				goto bad;
-			if (first) {
+			if (fresh) {
 				if (b->narms == b->cap) {
 					b->cap = b->cap ? 2 * b->cap : 32;
 					b->arms = xrealloc(b->arms, (size_t)b->cap *
@@ -513,7 +519,7 @@ merge_file(struct merge *m, const char *path, int first)
 			    b->arms[ai].score != a.score ||
 			    b->arms[ai].equity != a.equity) {
 				tool_warnfl(path, ln.lineno, "another move than the "
-				    "first file's");
+				    "other shards' of this position");
 				goto out;
 			} else if (add_sums(&b->arms[ai].win, &a.win) != 0 ||
 			    add_sums(&b->arms[ai].spread, &a.spread) != 0) {
@@ -523,9 +529,9 @@ merge_file(struct merge *m, const char *path, int first)
 			}
 			ai++;
 		} else if (state == 6 && strcmp(s, "end") == 0) {
-			if (!first && ai != b->narms) {
+			if (ai != b->narms) {
 				tool_warnfl(path, ln.lineno, "fewer moves than the "
-				    "first file's");
+				    "other shards' of this position");
 				goto out;
 			}
 			state = 0;
@@ -538,13 +544,9 @@ merge_file(struct merge *m, const char *path, int first)
 		    "line too long");
 		goto out;
 	}
-	if (state != 0) {
-		tool_warnfl(path, ln.lineno, "file ends inside a position");
-		goto out;
-	}
-	if (nb == 0 || (!first && nb != m->n)) {
+	if (state != 0 || nb == 0) {
 		tool_warnfl(path, ln.lineno, nb == 0 ? "no positions" :
-		    "fewer positions than the first file");
+		    "file ends inside a position");
 		goto out;
 	}
 	ret = 0;
@@ -552,6 +554,7 @@ merge_file(struct merge *m, const char *path, int first)
 bad:
 	tool_warnfl(path, ln.lineno, "not a line of the #ordverk-sim 1 format");
 out:
+	free(pos);
 	tool_lines_free(&ln);
 	if (fp != stdin)
 		fclose(fp);
@@ -569,7 +572,7 @@ tool_sim_merge(int n, char *const path[])
 		return TOOL_ERR;
 	}
 	for (int i = 0; i < n; i++)
-		if (merge_file(&m, path[i], i == 0) != 0) {
+		if (merge_file(&m, path[i]) != 0) {
 			merge_free(&m);
 			return TOOL_ERR;
 		}
