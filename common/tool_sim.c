@@ -286,8 +286,9 @@ tool_sim_position(const struct tool_sim *ts, struct engine *en,
 			rollouts += (long)sim_arms(s)[i].win.n;
 		t = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		tool_warnfl(file, line, "%ld iterations, %ld rollouts, stopped by "
-		    "%s, %.2f s wall, %.0f rollouts a CPU second", done, rollouts,
-		    why, now(CLOCK_MONOTONIC) - t0, t > 0 ? (double)rollouts / t : 0);
+		    "%s, %.2f s wall, %.3f s CPU, %.0f rollouts a CPU second", done,
+		    rollouts, why, now(CLOCK_MONOTONIC) - t0, t, t > 0 ?
+		    (double)rollouts / t : 0);
 	}
 	ret = TOOL_OK;
 out:
