@@ -271,8 +271,8 @@ sim_add_top(struct sim *s, int n, struct err *e)
 		top[j] = i;
 		val[j] = v;
 	}
-	/* gen_all's list is the generator's: copy the moves before sim_add
-	 * (which does not generate) keeps them. */
+	/* The moves are the generator's list: sim_add copies them (and does
+	 * not generate, so the list stays). */
 	for (i = 0; i < k; i++)
 		if (sim_add(s, &mv[top[i]], e) != 0) {
 			free(top);

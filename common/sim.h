@@ -46,7 +46,10 @@
  * Ownership: struct sim owns its workspaces (about 30 KB, one allocation
  * at sim_create); the ruleset, the generator and the leave table are
  * borrowed.  No allocation after sim_create but the arms' array (grown by
- * sim_add); a rollout allocates nothing.  One struct sim per thread.
+ * sim_add) and, on the first sim_iterate after arms were added, the
+ * pairs' sums of the stopping rule (n x n of them); a rollout allocates
+ * nothing (the robot's search reuses its generator's workspaces).  One
+ * struct sim per thread.
  */
 #ifndef ORDVERK_SIM_H
 #define ORDVERK_SIM_H
