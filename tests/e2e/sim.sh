@@ -58,10 +58,15 @@ $run --candidates 0 --move '4A .P' --move 'B4 P.' --move '4A OP' \
 [ "$(grep -E '^(4A|B4) ' dup.txt | cut -f2- | sort -u | wc -l)" = 1 ]
 ! grep -q '^A12 PUER	.*	0\.00	0\.00	24$' dup.txt
 # Known answers at the default settings (20 candidates, 2 plies, stop at
-# 95 %): static equity prefers 10I OUZO (22 points, equity 20.4) to 2I OU
-# (15, 16.8) and 5I ZORI (39, 41.2) to 5I HIRER (23, 27.9); the replies
-# say otherwise (the replies to OUZO score about 11 points more than those
-# to OU, by --plies 1 against 2), and the simulation drops the static best.
+# 95 %).  Static equity prefers 10I OUZO (22 points, equity 20.4) to 2I OU
+# (15, 16.8): the replies to OUZO score about 11 points more than those to
+# OU (--plies 1 against 2), and the simulation puts OU first.  MAGPIE's
+# own simulation agrees (183bebc4, SOWPODS with CSW21.klv2 and its
+# winpct.csv, 2 plies, 20 plays, 60 s: OU 66.37 %, OUZO 64.41 %).  In the
+# second, static equity prefers 5I ZORI (39, 41.2) to 5I HIRER (23, 27.9);
+# the simulation puts HIRER well above ZORI, as MAGPIE does (64.96 against
+# 62.80 %; its first is E3 ZHO, 68.83 %, not checked here: the stand-in
+# curve is no win table).
 cat > known.cgp <<'CGP'
 1CAGANER3QUAT/2SILEX4A3/3V2CEPHEId2/3E2E4D3/3NA1L1HAM4/4V1SLOW5/4A10/3YITIE7/4L1FRIG5/4EM9/4SOTS7/5KAE7/5OWN7/5RET7/5ORE7 AIOORUZ/ 253/236 0 ld en;
 15/15/15/15/3W11/1J1A1MARON5/1UNTRULY7/1D1C3ALOOF2P/1O1h4AUReI1I/1G1I5DAHOON/1I1N6R3E/3G5BI1SPY/8COATEE1/1Q1FIXT2EN1EAU/WIVE2EVET1ELTS EHIORRZ/ 284/283 0 ld en;
@@ -70,8 +75,7 @@ CGP
 awk 'BEGIN { RS = "" } NR == 1' known.txt > k1
 awk 'BEGIN { RS = "" } NR == 2' known.txt > k2
 [ "$(sed -n 2p k1 | cut -f1)" = "2I OU" ]
-[ "$(sed -n 2p k2 | cut -f1)" = "5I HIRER" ]
-awk -F'\t' '$1 == "2I OU" { a = $4 } $1 == "10I OUZO" { b = $4; n = $8 }
+awk -F'\t' '$1 == "2I OU" { a = $4 } $1 == "10I OUZO" { b = $4 }
 	END { exit !(a - b > 5) }' k1
 awk -F'\t' '$1 == "5I HIRER" { a = $4 } $1 == "5I ZORI" { b = $4 }
 	END { exit !(a - b > 5) }' k2
