@@ -394,14 +394,21 @@ parse_arm(char *s, struct sim_arm *a)
 	return 0;
 }
 
+/* Adds from's sums to to's: -1 (to unchanged) past SIM_MAX_ITERATIONS
+ * or past 64 bits (a file made up, not a shard). */
 static int
 add_sums(struct sim_stat *to, const struct sim_stat *from)
 {
-	if (to->n > SIM_MAX_ITERATIONS - from->n)
+	int64_t sum;
+	uint64_t sumsq;
+
+	if (to->n > SIM_MAX_ITERATIONS - from->n ||
+	    __builtin_add_overflow(to->sum, from->sum, &sum) ||
+	    __builtin_add_overflow(to->sumsq, from->sumsq, &sumsq))
 		return -1;
 	to->n += from->n;
-	to->sum += from->sum;
-	to->sumsq += from->sumsq;
+	to->sum = sum;
+	to->sumsq = sumsq;
 	return 0;
 }
 
@@ -524,8 +531,8 @@ merge_file(struct merge *m, const char *path)
 				goto out;
 			} else if (add_sums(&b->arms[ai].win, &a.win) != 0 ||
 			    add_sums(&b->arms[ai].spread, &a.spread) != 0) {
-				tool_warnfl(path, ln.lineno, "more than %ld iterations",
-				    SIM_MAX_ITERATIONS);
+				tool_warnfl(path, ln.lineno, "more than %ld iterations, "
+				    "or sums past 64 bits", SIM_MAX_ITERATIONS);
 				goto out;
 			}
 			ai++;

@@ -50,6 +50,11 @@ grep -q 'bad:7: not a line of the #ordverk-sim 1 format' err
 head -8 s1 > cut
 ! "$BIN/movegen" --sim-merge cut > /dev/null 2> err
 grep -q 'cut:8: file ends inside a position' err
+# Sums past 64 bits are refused, not wrapped.
+printf '#ordverk-sim 1\nposition\tX\nseed\t1\nplies\t2\niterations\t10\nshard\t1/2\narm\tA\t1\t1\t1\t0\t0\t9223372036854775807\t1\nend\n' > o1
+sed 's#1/2#2/2#' o1 > o2
+! "$BIN/movegen" --sim-merge o1 o2 > /dev/null 2> err
+grep -q 'o2:7: more than 100000000 iterations, or sums past 64 bits' err
 # One play three ways (a P at B4 makes OP and PA): the same figures.
 $run --candidates 0 --move '4A .P' --move 'B4 P.' --move '4A OP' \
     --move 'A12 PUER' mid.cgp > dup.txt
