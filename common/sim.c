@@ -507,6 +507,12 @@ stat_add(struct sim_stat *st, int64_t x)
 }
 
 int
+sim_exact(const struct sim *s)
+{
+	return s->opp_known ? s->npool == 0 : s->npool <= s->r->rack_size;
+}
+
+int
 sim_iterate(struct sim *s, uint64_t k, struct err *e)
 {
 	int i, j, t, n;

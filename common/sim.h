@@ -151,6 +151,11 @@ struct sim_arm *sim_arms(struct sim *s);
  * same squares; the same exchanged tiles; both passes). */
 int sim_same_play(const struct move *a, const struct move *b);
 
+/* sim_exact: 1 if nothing is left to chance: the bag is empty and the
+ * other rack is known (given, or every tile unseen), so that every
+ * iteration gives every arm the same samples; else 0. */
+int sim_exact(const struct sim *s);
+
 /* sim_iterate: iteration k for every active arm, its samples added.
  * Returns 0, or -1 with e set (a robot's error or the endgame hook's). */
 int sim_iterate(struct sim *s, uint64_t k, struct err *e);

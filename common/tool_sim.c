@@ -265,6 +265,10 @@ tool_sim_position(const struct tool_sim *ts, struct engine *en,
 			goto out;
 		}
 		done++;
+		if (ts->stop > 0 && sim_exact(s)) {
+			why = "nothing left to chance";
+			break;
+		}
 		if (ts->stop > 0 && done >= SIM_MIN_SAMPLES &&
 		    done % SIM_CHECK_EVERY == 0 && sim_settle(s, ts->stop)) {
 			why = "confidence";

@@ -148,6 +148,7 @@ START_TEST(split_adds_up)
 	all = sim_of(&f, MID, &p, 2, 99, NULL);
 	even = sim_of(&f, MID, &p, 2, 99, NULL);
 	ck_assert_int_eq(sim_add_top(all, 6, &e), 0);
+	ck_assert_int_eq(sim_exact(all), 0);
 	ck_assert_int_eq(sim_add_top(even, 6, &e), 0);
 	for (i = 0; i < n; i++)
 		ck_assert_int_eq(sim_iterate(all, (uint64_t)i, &e), 0);
@@ -282,6 +283,7 @@ START_TEST(endgame_by_hand)
 		return;
 	s = sim_of(&f, END, &p, 2, 1, NULL);
 	add_move(&f, s, &p, "10A J.N");
+	ck_assert_int_eq(sim_exact(s), 1);
 	ck_assert_int_eq(sim_iterate(s, 0, &e), 0);
 	ck_assert_int_eq(sim_iterate(s, 1, &e), 0);
 	a = sim_arms(s);
