@@ -21,6 +21,7 @@
 #include "tool_engine.h"
 #include "tool_opt.h"
 #include "tool_show.h"
+#include "tool_sim.h"
 
 #define SYNOPSIS \
 "usage: movegen [-jS] [-r RULESET] [-l FILE] [-k FILE] [-w FILE] [-n N]\n" \
@@ -29,7 +30,8 @@
 "       movegen -a [-jS] [-r RULESET] [-l FILE] [-k FILE] [--sort score]\n" \
 "               [--html FILE] FILE.gcg ...\n" \
 "       movegen -P N -r RULESET [-l FILE] [-s N]\n" \
-"       pictures: [-S] [--svg FILE] [--color WHEN] [--html FILE]\n"
+"       pictures: [-S] [--svg FILE] [--color WHEN] [--html FILE]\n" \
+TOOL_SIM_SYNOPSIS
 
 enum { O_COLOR = TOOL_OPT_LONG, O_HTML, O_SVG, O_COUNT, O_SORT, O_GAME };
 
@@ -54,6 +56,16 @@ static const struct tool_opt options[] = {
 	{ O_SVG, "svg", "FILE", "draw it as SVG into FILE (%d: numbered)", 1 },
 	{ O_HTML, "html", "FILE", "with -a: each game's analysis as an HTML page", 1 },
 	{ O_COLOR, "color", "WHEN", "colour the boards: always, never or auto", 1 },
+	{ TOOL_SIM_SIM, "sim", NULL, "rank candidates by simulation (SIMULATION)", 1 },
+	{ TOOL_SIM_MERGE, "sim-merge", NULL, "add --sim --shard sums and print the tables", 1 },
+	{ TOOL_SIM_CANDIDATES, "candidates", "N", "with --sim: the best N by equity (20)", 1 },
+	{ TOOL_SIM_MOVE, "move", "MOVE", "with --sim: simulate MOVE too (repeatable)", 1 },
+	{ TOOL_SIM_PLIES, "plies", "N", "with --sim: plies played ahead (2)", 1 },
+	{ TOOL_SIM_ITER, "iterations", "N", "with --sim: at most N iterations (5000)", 1 },
+	{ 'T', "time", "SECONDS", "with --sim: stop after SECONDS", 1 },
+	{ TOOL_SIM_STOP, "stop", "95|99|none", "with --sim: stop when the best is known (95)", 1 },
+	{ 'x', "shard", "K/N", "with --sim: iterations K, K+N, ...; print sums", 1 },
+	{ 'v', "verbose", NULL, "with --sim: CPU seconds and iterations on stderr", 1 },
 	{ 'h', "help", NULL, "print this help and exit", 1 },
 	{ 'V', "version", NULL, "print the version and exit", 1 },
 	{ 'a', "analyze", NULL, NULL, 1 },
@@ -87,6 +99,7 @@ static struct tool_engines engines;     /* -l, -v, -k, -R go in there */
 static struct rng rng;
 static struct movelist list;
 static struct tool_show show;           /* --show, --svg, --html */
+static struct tool_sim sim;             /* --sim, --sim-merge */
 static long ngames;                     /* games analysed, for --html */
 
 static void usage(void) __attribute__((noreturn));
@@ -420,6 +433,10 @@ main(int argc, char *argv[])
 			o.turn = num_arg(optarg, 1, 1000000L, "turn");
 			break;
 		case 'w': engines.vocab = optarg; break;
+		case 'T': tool_sim_option(&sim, TOOL_SIM_TIME, optarg, usage); break;
+		case 'x': tool_sim_option(&sim, TOOL_SIM_SHARD, optarg, usage); break;
+		case 'v': tool_sim_option(&sim, TOOL_SIM_VERBOSE, NULL, usage); break;
+		default: tool_sim_option(&sim, ch, optarg, usage);
 		}
 	}
 	argc -= optind;
@@ -465,9 +482,13 @@ main(int argc, char *argv[])
 	engines.leaves = o.leaves;
 	engines.robot = o.robot;
 	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
-	    (o.analyse && !o.by_score);
+	    (o.analyse && !o.by_score) || sim.on;
 	rng_seed(&rng, o.seed);
-	if (o.selfplay > 0) {
+	if (sim.on || sim.merge || sim.given) {
+		ret = tool_sim_run(&sim, &engines, o.rules_name, o.seed, argc, argv,
+		    o.count || o.robot >= 0 || o.analyse || o.game != NULL || o.json
+		    || o.selfplay > 0 || tool_show_on(&show));
+	} else if (o.selfplay > 0) {
 		ret = do_selfplay();
 	} else if (o.game != NULL) {
 		ret = do_games(o.game);

@@ -1,0 +1,109 @@
+/*
+ * tool_sim.h — movegen --sim and --sim-merge: the tool side of sim.h
+ * (options, the run of iterations with its stopping rule, the table, the
+ * shard sums and their merge).  Support for movegen's main only, like
+ * tool.h: it prints its messages.  movegen(1) describes the options, the
+ * table, the stopping rule and the shard format.
+ *
+ * The shard format ("#ordverk-sim 1"), one block per CGP line:
+ *   #ordverk-sim 1
+ *   position<TAB>CGP LINE AS READ
+ *   seed<TAB>S
+ *   plies<TAB>P
+ *   iterations<TAB>N          (of the whole run)
+ *   shard<TAB>K/N
+ *   arm<TAB>MOVE<TAB>SCORE<TAB>EQUITY<TAB>N<TAB>WIN_SUM<TAB>WIN_SUMSQ<TAB>
+ *      SPREAD_SUM<TAB>SPREAD_SUMSQ       (one line an arm, EQUITY in
+ *                                        millipoints, samples in sim.h's
+ *                                        units)
+ *   end
+ */
+#ifndef ORDVERK_TOOL_SIM_H
+#define ORDVERK_TOOL_SIM_H
+
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "board.h"
+#include "engine.h"
+#include "sim.h"
+#include "tool_engine.h"
+
+#define TOOL_SIM_MAX_MOVES 64
+#define TOOL_SIM_ITERATIONS 5000     /* the default cap */
+
+enum {
+	TOOL_SIM_SIM = 0x5100, TOOL_SIM_MERGE, TOOL_SIM_CANDIDATES,
+	TOOL_SIM_MOVE, TOOL_SIM_PLIES, TOOL_SIM_ITER, TOOL_SIM_TIME,
+	TOOL_SIM_STOP, TOOL_SIM_SHARD, TOOL_SIM_VERBOSE
+};
+
+/* The long options of --sim, for a getopt_long table. */
+#define TOOL_SIM_LONGOPTS \
+	{ "sim", no_argument, NULL, TOOL_SIM_SIM }, \
+	{ "sim-merge", no_argument, NULL, TOOL_SIM_MERGE }, \
+	{ "candidates", required_argument, NULL, TOOL_SIM_CANDIDATES }, \
+	{ "move", required_argument, NULL, TOOL_SIM_MOVE }, \
+	{ "plies", required_argument, NULL, TOOL_SIM_PLIES }, \
+	{ "iterations", required_argument, NULL, TOOL_SIM_ITER }, \
+	{ "time", required_argument, NULL, TOOL_SIM_TIME }, \
+	{ "stop", required_argument, NULL, TOOL_SIM_STOP }, \
+	{ "shard", required_argument, NULL, TOOL_SIM_SHARD }, \
+	{ "verbose", no_argument, NULL, TOOL_SIM_VERBOSE }
+
+#define TOOL_SIM_SYNOPSIS \
+"       movegen --sim [--candidates N] [--move MOVE]... [--plies N]\n" \
+"               [--iterations N] [-T SECONDS] [--stop 95|99|none]\n" \
+"               [-x K/N] [-s N] [-v] [options] [FILE ...]\n" \
+"       movegen --sim-merge FILE ...\n"
+
+/* Zeroed (static) before the options: every field not given takes its
+ * default in tool_sim_run. */
+struct tool_sim {
+	int on;                     /* --sim */
+	int merge;                  /* --sim-merge */
+	int given;                  /* an option of --sim given */
+	long candidates;            /* top N by static equity (default 20) */
+	int candidates_given;
+	int plies;                  /* 0: 2 */
+	long iterations;            /* the cap; 0: TOOL_SIM_ITERATIONS */
+	double seconds;             /* --time; 0: none */
+	double stop;                /* 0.95, 0.99; 0: none */
+	int stop_given;             /* else 0.95 (none with --shard) */
+	long shard_k, shard_n;      /* shard_n 0: not a shard */
+	int verbose;
+	const char *moves[TOOL_SIM_MAX_MOVES];
+	int nmoves;
+	/* Wired by the lead: the win table and the endgame solver; NULL: the
+	 * stand-in (sim_standin_win) and the robot to the end. */
+	const struct sim_valuer *valuer;
+	const struct sim_endgame *endgame;
+};
+
+/* tool_sim_option: takes option ch (TOOL_SIM_*) with argument arg;
+ * anything else, or a bad argument (after a message), calls usage. */
+void tool_sim_option(struct tool_sim *ts, int ch, const char *arg,
+	void (*usage)(void));
+
+/* tool_sim_run: movegen --sim over the CGP files path[0..n) (none:
+ * standard input), each line's engine from engines (its ruleset from its
+ * ld, else rules_name), seed the run's seed; or --sim-merge of the shard
+ * files.  others: an option given that does not go with --sim (listing,
+ * robot, analysis, pictures, JSON): refused.  Returns a TOOL_ status
+ * (messages printed). */
+int tool_sim_run(struct tool_sim *ts, struct tool_engines *engines,
+	const char *rules_name, uint64_t seed, int n, char *const path[],
+	int others);
+
+/* tool_sim_position: simulates position p of CGP line cgp (file:line)
+ * with engine en and prints its table (or its shard sums) to stdout.
+ * Returns TOOL_OK or TOOL_ERR (message printed). */
+int tool_sim_position(const struct tool_sim *ts, struct engine *en,
+	const struct position *p, const char *cgp, size_t len, uint64_t seed,
+	const char *file, long line);
+
+/* tool_sim_merge: adds the shard files path[0..n) and prints the tables.
+ * Returns TOOL_OK or TOOL_ERR. */
+int tool_sim_merge(int n, char *const path[]);
+
+#endif
