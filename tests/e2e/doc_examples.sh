@@ -15,7 +15,7 @@
 #     blocks (continued on lines ending in "\e" or "|"); a roff comment
 #     ".\" not run: REASON" before a command skips it.
 #   Runs are made small: a number of games (-g N, --games N) of 100 or
-#     more runs as 20 games.  A command needing a program that is not installed
+#     more runs as 20 games, and a simulation as 40 iterations.  A command needing a program that is not installed
 #     (jq, GNU parallel, rsvg-convert) is skipped with a note.
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -112,13 +112,16 @@ fixtures() {
 	    awk '/^\.Bd -literal/ { n++; next } /^\.Ed/ { if (n == 1) exit } n == 1' |
 	    sed 's/\\&//g' > ordspill-explo.rules
 	movegen -P 1 -r en > positions.cgp
+	sed -n 12p positions.cgp > position.cgp
 	cd - > /dev/null || exit 2
 }
 
 run_all() {     # run_all NAME DIR: every NAME.N.cmd in DIR
 	for c in $(ls "$1".*.cmd "$1".*.skip 2>/dev/null | sort -t. -k2,2n); do
 		case $c in *.skip) skipped=$((skipped + 1)); echo "not run ($1): $(head -1 "$c")"; continue;; esac
-		cmd=$(sed -E 's/(-g|--games) [0-9]*[0-9]{2}[0-9]/\1 20/g' "$c")
+		cmd=$(sed -E 's/(-g|--games) [0-9]*[0-9]{2}[0-9]/\1 20/g
+		    s/--iterations [0-9]+/--iterations 40/g
+		    /--iterations/!s/--sim( |$)/--sim --iterations 40\1/' "$c")
 		need=""
 		for p in jq parallel rsvg-convert; do
 			case $cmd in *"$p "*) command -v $p > /dev/null || need=$p;; esac
