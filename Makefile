@@ -53,7 +53,7 @@ LEXICONS  = $(VARIANTS:%=$(LEXICONS_DIR)/%.lex)
 # put beside the default lexicons, where the tools look for NAME.klv2.
 LEAVES    = $(patsubst wordlists/leaves/%,$(LEXICONS_DIR)/%,$(wildcard wordlists/leaves/*.klv2))
 
-.PHONY: all tools lexicons setup check check-unit check-cli check-fuzz demo bench install uninstall clean fuzz
+.PHONY: all tools lexicons setup check check-unit check-cli check-fuzz check-install demo bench install uninstall clean fuzz FORCE
 .DELETE_ON_ERROR:
 
 all: tools lexicons
@@ -94,10 +94,21 @@ lexicons: $(LEXICONS) $(LEAVES)
 $(LEXICONS_DIR)/%.klv2: wordlists/leaves/%.klv2
 	@mkdir -p $(LEXICONS_DIR)
 	cp $< $@
-$(LEXICONS_DIR)/%.lex: $(BIN)/lexcompile scripts/wordlists.sh
+$(LEXICONS_DIR)/%.lex: $(BIN)/lexcompile scripts/wordlists.sh $(B)/wordlists/%.source
 	@mkdir -p $(LEXICONS_DIR) $(B)/wordlists
 	sh scripts/wordlists.sh $* $(B)/wordlists "$(WORDLIST_$*)"
 	$(BIN)/lexcompile -r $* -o $@ $$(cat $(B)/wordlists/$*.args)
+# A lexicon depends on the list it is made from: the stamp holds WORDLIST_xx
+# and the list's checksum, and is rewritten (so the lexicon rebuilt) only
+# when either changes, so `make WORDLIST_no=FILE` after a build, an edited
+# FILE, or going back to the default list each rebuild no.lex.
+$(B)/wordlists/%.source: FORCE
+	@mkdir -p $(@D)
+	@{ echo 'WORDLIST=$(WORDLIST_$*)'; if [ -n '$(WORDLIST_$*)' ]; then \
+	  cksum < '$(WORDLIST_$*)' || echo unreadable; fi; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+.PRECIOUS: $(B)/wordlists/%.source
+FORCE:
 
 setup:
 	sh scripts/setup.sh
@@ -105,7 +116,7 @@ setup:
 # `make check`: installs what it needs, builds the sanitizer build, runs every
 # Check suite and every CLI test.  ASAN_OPTIONS makes leaks fail the run.
 check: setup
-	$(MAKE) check-unit check-fuzz check-cli
+	$(MAKE) check-unit check-fuzz check-cli check-install
 # The default lexicons too: check_equity plays on them.
 check-unit: $(SAN_TESTS) lexicons
 	@set -e; for t in $(SAN_TESTS); do echo "== $$t"; CK_DEFAULT_TIMEOUT=600 ORDVERK_SHARED=$(CURDIR)/../shared ORDVERK_LEXDIR=$(abspath $(LEXICONS_DIR)) $$t; done
@@ -121,6 +132,11 @@ check-fuzz: $(FUZZ_BINS)
 	  if [ -d tests/fuzz/corpus/$$n ]; then echo "== $$f"; $$f tests/fuzz/corpus/$$n/*; fi; done
 check-cli: $(SAN_BINS) tools
 	ORDVERK_LEXDIR=$(abspath $(LEXICONS_DIR)) sh tests/run-cli.sh $(B)/san/bin
+
+# The tools installed into a temporary prefix (and that prefix moved) find
+# their lexicons and leave tables there, with no environment variable.
+check-install: all
+	@tmp=$$(mktemp -d) && sh tests/install.sh "$$tmp"; rc=$$?; rm -rf "$$tmp"; exit $$rc
 
 demo: setup
 	$(MAKE) all
