@@ -22,6 +22,7 @@
 #include "selfplay.h"
 #include "stats.h"
 #include "tool.h"
+#include "tool_stats.h"
 
 #define SYNOPSIS \
 	"usage: bagsim draw -r ruleset [-n count] [-s seed] [-t tiles]\n" \
@@ -40,6 +41,7 @@
 enum { DRAW = 1, PLAY = 2, MERGE = 4, LEAVES = 8, LMERGE = 16 };
 static const struct tool_option options[] = {
 	{ { "acc", required_argument, NULL, 'a' }, LEAVES },
+	{ { "checkpoint", required_argument, NULL, 1005 }, PLAY },
 	{ { "count", required_argument, NULL, 'n' }, DRAW },
 	{ { "gcg", required_argument, NULL, 'd' }, PLAY },
 	{ { "games", required_argument, NULL, 'g' }, PLAY | LEAVES },
@@ -77,7 +79,8 @@ static const struct tool_option options[] = {
 struct opts {
 	struct selfplay_files f;
 	const char *rules, *out, *plot, *gcgdir, *acc;
-	long count, tiles, games, min_games, players, rounds, shard_k, shard_n;
+	long count, tiles, games, min_games, players, rounds, shard_k, shard_n,
+	    checkpoint;
 	uint64_t seed;
 	int quiet, stats, time;
 };
@@ -103,6 +106,10 @@ parse_opts(int argc, char **argv, unsigned cmd, struct opts *o)
 			break;
 		case 1001: case 1002: case 1003: case 1004:
 			o->f.seat_leaves[c - 1001] = optarg;
+			break;
+		case 1005:
+			if (tool_parse_long(optarg, 1, LONG_MAX, &o->checkpoint) < 0)
+				tool_die("bad --checkpoint: %s (games, 1 or more)", optarg);
 			break;
 		case 'P':
 			if (tool_parse_long(optarg, 1, RULES_MAX_PLAYERS, &o->players) < 0)
@@ -194,23 +201,6 @@ cmd_draw(int argc, char **argv)
 	return tool_fshut(stdout, "<stdout>", TOOL_OK);
 }
 
-/* write_file: the statistics of m (one set) as a stats file (plot 0),
- * or their chart (plot 1), to path by way of a temporary file.  Returns
- * 0, or -1 after a message. */
-static int
-write_file(const char *path, const struct stats_sets *m, int plot)
-{
-	struct tool_atomic a;
-	FILE *fp = tool_atomic_open(&a, path);
-
-	if (fp == NULL)
-		return -1;
-	/* A write error shows in the commit, which reports it. */
-	(void)(plot ? stats_sets_plot(fp, m) :
-	    stats_write(fp, &m->set[0], &m->r[0]));
-	return tool_atomic_commit(&a);
-}
-
 /* bagsim merge: the files of one ruleset merged, or of two side by
  * side. */
 static int
@@ -218,20 +208,15 @@ cmd_merge(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	struct stats_sets m;
-	struct err e;
 	int ret = TOOL_OK;
 
 	parse_opts(argc, argv, MERGE, &o);
 	if (optind == argc)
 		tool_usage(SYNOPSIS);
-	stats_sets_init(&m);
-	for (int i = optind; i < argc; i++)
-		if (stats_sets_load(&m, argv[i], &e) < 0) {
-			tool_warnerr(argv[i], &e);
-			return TOOL_ERR;
-		}
+	if (tool_stats_load(&m, argv + optind, argc - optind) < 0)
+		return TOOL_ERR;
 	stats_sets_table(stdout, &m);
-	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
+	if (o.plot != NULL && tool_stats_write(o.plot, &m, 1) < 0)
 		ret = TOOL_ERR;
 	return tool_fshut(stdout, "<stdout>", ret);
 }
@@ -283,6 +268,8 @@ cmd_play(int argc, char **argv)
 	if (o.f.leaves == NULL)
 		o.f.default_leaves = deflk = tool_default_leaves(&r);
 	o.f.players = (int)o.players;
+	if (o.checkpoint > 0 && o.out == NULL)
+		tool_die("--checkpoint writes the statistics file: give -o FILE");
 	if ((sp = selfplay_open(&r, &o.f, &e)) == NULL)
 		tool_die("%s", e.msg);
 	if (o.gcgdir != NULL && mkdir(o.gcgdir, 0777) < 0 && errno != EEXIST)
@@ -305,6 +292,12 @@ cmd_play(int argc, char **argv)
 		}
 		if (ferror(stdout))
 			break;
+		/* So that a killed run (SIGKILL) loses at most N games. */
+		if (o.checkpoint > 0 && run.played % o.checkpoint == 0 &&
+		    tool_stats_write(o.out, &run.stats, 0) < 0) {
+			ret = TOOL_ERR;
+			break;
+		}
 		if (progress && (run.played & 15) == 0 &&
 		    tool_seconds(CLOCK_MONOTONIC) - last > 0.5) {
 			last = tool_seconds(CLOCK_MONOTONIC);
@@ -331,9 +324,9 @@ cmd_play(int argc, char **argv)
 		if (ret == TOOL_OK)
 			ret = TOOL_NO;
 	}
-	if (o.out != NULL && write_file(o.out, &run.stats, 0) < 0)
+	if (o.out != NULL && tool_stats_write(o.out, &run.stats, 0) < 0)
 		ret = TOOL_ERR;
-	if (o.plot != NULL && write_file(o.plot, &run.stats, 1) < 0)
+	if (o.plot != NULL && tool_stats_write(o.plot, &run.stats, 1) < 0)
 		ret = TOOL_ERR;
 	selfplay_destroy(sp);
 	free(deflk);
