@@ -136,7 +136,8 @@ check-cli: $(SAN_BINS) tools
 # The tools installed into a temporary prefix (and that prefix moved) find
 # their lexicons and leave tables there, with no environment variable.
 check-install: all
-	@tmp=$$(mktemp -d) && sh tests/install.sh "$$tmp"; rc=$$?; rm -rf "$$tmp"; exit $$rc
+	@tmp=$$(mktemp -d) && { $(MAKE) -s install PREFIX="$$tmp/prefix" DESTDIR= > "$$tmp/install.log" 2>&1 || \
+	  { cat "$$tmp/install.log"; false; }; } && sh tests/install.sh "$$tmp"; rc=$$?; rm -rf "$$tmp"; exit $$rc
 
 demo: setup
 	$(MAKE) all
