@@ -53,7 +53,7 @@ LEXICONS  = $(VARIANTS:%=$(LEXICONS_DIR)/%.lex)
 # put beside the default lexicons, where the tools look for NAME.klv2.
 LEAVES    = $(patsubst wordlists/leaves/%,$(LEXICONS_DIR)/%,$(wildcard wordlists/leaves/*.klv2))
 
-.PHONY: all tools lexicons setup check check-unit check-cli check-fuzz check-install demo bench install uninstall clean fuzz FORCE
+.PHONY: all tools lexicons setup check check-unit check-cli check-fuzz check-install check-rebuild demo bench install uninstall clean fuzz FORCE
 .DELETE_ON_ERROR:
 
 all: tools lexicons
@@ -116,7 +116,7 @@ setup:
 # `make check`: installs what it needs, builds the sanitizer build, runs every
 # Check suite and every CLI test.  ASAN_OPTIONS makes leaks fail the run.
 check: setup
-	$(MAKE) check-unit check-fuzz check-cli check-install
+	$(MAKE) check-unit check-fuzz check-cli check-install check-rebuild
 # The default lexicons too: check_equity plays on them.
 check-unit: $(SAN_TESTS) lexicons
 	@set -e; for t in $(SAN_TESTS); do echo "== $$t"; CK_DEFAULT_TIMEOUT=600 ORDVERK_SHARED=$(CURDIR)/../shared ORDVERK_LEXDIR=$(abspath $(LEXICONS_DIR)) $$t; done
@@ -138,6 +138,10 @@ check-cli: $(SAN_BINS) tools
 check-install: all
 	@tmp=$$(mktemp -d) && { $(MAKE) -s install PREFIX="$$tmp/prefix" DESTDIR= > "$$tmp/install.log" 2>&1 || \
 	  { cat "$$tmp/install.log"; false; }; } && sh tests/install.sh "$$tmp"; rc=$$?; rm -rf "$$tmp"; exit $$rc
+
+# make WORDLIST_xx=FILE rebuilds a lexicon when FILE or the variable changes.
+check-rebuild: tools
+	sh tests/rebuild.sh "$(MAKE)" "$(BIN)"
 
 demo: setup
 	$(MAKE) all
