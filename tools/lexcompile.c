@@ -247,14 +247,14 @@ note_word(enum wordsel_note what, const uint8_t *tiles, int n,
 }
 
 /* check_share: the loud lines about mojibake and about a share of
- * rejects above --max-reject (lint: mojibake only).  Returns 1 when the
+ * rejects above --max-reject (lint, input errors: mojibake only).  Returns 1 when the
  * share is above it. */
 static int
 check_share(const struct state *st)
 {
 	char msg[512];
-	int over = !st->lint && wordlint_share(msg, sizeof msg, st->c.bad,
-	    st->c.in, st->max_reject, st->r->name);
+	int over = !st->lint && !st->errors && wordlint_share(msg, sizeof msg,
+	    st->c.bad, st->c.in, st->max_reject, st->r->name);
 
 	if (st->c.mojibake > 0) {
 		wordlint_mojibake_hint(msg + 256, 256, st->c.mojibake,
@@ -417,7 +417,7 @@ run(int argc, char *argv[])
 
 	nwords = wordsel_select_noting(st.sel, st.twomode, &st.c.sel,
 		st.lint && !st.quiet ? note_word : NULL, &st);
-	if (check_share(&st) && !st.errors) {
+	if (check_share(&st)) {
 		wordsel_destroy(st.sel);
 		if (!st.quiet)
 			print_counts(&st, stderr);
