@@ -89,7 +89,10 @@ $(B)/opt/ref/brute: tests/ref/brute.c $(B)/opt/libordverk.a $(LIB_HDR)
 	$(CC) $(CFLAGS_OPT) -o $@ $< $(B)/opt/libordverk.a $(ZLIB_LIBS) -lm
 
 # Default lexicons: one per variant, from the word lists scripts/wordlists.sh
-# derives from Debian and npm packages (or from WORDLIST_xx=FILE).
+# derives from Debian and npm packages (or from WORDLIST_xx=FILE).  They stay
+# under lexcompile's default --max-reject 5 % (entries rejected for their
+# characters: no 0.47 %, da 0.41 %, is 1.24 %, en 0; the many entries over 15
+# letters do not count), so no explicit value is needed.
 lexicons: $(LEXICONS) $(LEAVES)
 $(LEXICONS_DIR)/%.klv2: wordlists/leaves/%.klv2
 	@mkdir -p $(LEXICONS_DIR)
