@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include "selfplay.h"
 
 struct selfplay {
@@ -19,7 +20,31 @@ struct selfplay {
 	struct lex *lex, *vocab;
 	struct klv *leaves, *seat_leaves[RULES_MAX_PLAYERS];
 	char lexname[64];
+	/* What the statistics files say the run was (stats_origin). */
+	uint32_t lexsum, vocabsum;
+	char robots[STATS_ROBOTS_MAX];
 };
+
+/* klv_crc: a CRC-32 of a leave table's values, which name it in the
+ * robots of a statistics file (two tables of the same values play the
+ * same).  klv_values only reads here. */
+static uint32_t
+klv_crc(const struct klv *k)
+{
+	const int32_t *v = klv_values((struct klv *)(uintptr_t)k);
+	uLong crc = crc32(0L, Z_NULL, 0);
+	uint32_t n = klv_count(k);
+
+	for (uint32_t i = 0; i < n; i++) {
+		unsigned char b[4] = { (unsigned char)((uint32_t)v[i] & 0xff),
+		    (unsigned char)((uint32_t)v[i] >> 8 & 0xff),
+		    (unsigned char)((uint32_t)v[i] >> 16 & 0xff),
+		    (unsigned char)((uint32_t)v[i] >> 24) };
+
+		crc = crc32(crc, b, 4);
+	}
+	return (uint32_t)crc;
+}
 
 struct selfplay *
 selfplay_create(const struct rules *r, const struct lex *lex,
@@ -27,6 +52,8 @@ selfplay_create(const struct rules *r, const struct lex *lex,
     struct err *e)
 {
 	struct selfplay *sp;
+	size_t len;
+	int eq;
 
 	if (nplayers < 1 || nplayers > RULES_MAX_PLAYERS) {
 		err_set(e, 0, "%d players: 1 to %d", nplayers, RULES_MAX_PLAYERS);
@@ -53,7 +80,17 @@ selfplay_create(const struct rules *r, const struct lex *lex,
 			same += j != i && seats[j].strategy == seats[i].strategy;
 		snprintf(sp->name[i], sizeof sp->name[i], same ? "%s-%d" : "%s",
 		    robot_strategy_name(seats[i].strategy), i + 1);
+		/* "equity:CRC" for an equity seat with a leave table (the
+		 * others do not use one). */
+		eq = seats[i].strategy == ROBOT_EQUITY && seats[i].leaves != NULL;
+		len = strlen(sp->robots);
+		snprintf(sp->robots + len, sizeof sp->robots - len,
+		    eq ? "%s%s:%08" PRIx32 : "%s%s", i > 0 ? " " : "",
+		    robot_strategy_name(seats[i].strategy),
+		    eq ? klv_crc(seats[i].leaves) : 0);
 	}
+	sp->lexsum = lex_checksum(lex);
+	sp->vocabsum = vocab != NULL ? lex_checksum(vocab) : 0;
 	if ((sp->g = game_create(&sp->r, nplayers, e)) == NULL) {
 		selfplay_destroy(sp);
 		return NULL;
@@ -259,6 +296,9 @@ selfplay_run_start(struct selfplay_run *run, const struct selfplay *sp,
 	run->k = -1;
 	run->played = 0;
 	stats_sets_one(&run->stats, &sp->r, sp->n);
+	run->stats.set[0].origin = (struct stats_origin){ 1, sp->lexsum,
+	    sp->vocabsum, "", seed, games, shard_k, shard_n };
+	memcpy(run->stats.set[0].origin.robots, sp->robots, sizeof sp->robots);
 }
 
 int

@@ -106,7 +106,9 @@ struct selfplay_run {
 };
 
 /* selfplay_run_start: run before its first game, its statistics those
- * of sp's ruleset and seats.  selfplay_run_next: plays the run's next
+ * of sp's ruleset and seats, with their origin (stats_origin: the
+ * lexicon's and vocabulary's checksums, the seats' robots and equity
+ * seats' tables, seed, games and shard).  selfplay_run_next: plays the run's next
  * game (selfplay_game; its number in run->k) and adds it to run->stats.
  * Returns 1, 0 when the run has played all its games, or -1 with e
  * set. */

@@ -1,6 +1,7 @@
 /* stats.c — statistics of self-play runs; see stats.h. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -164,6 +165,69 @@ stats_merge(struct stats *s, const struct stats *o, struct err *e)
 	return 0;
 }
 
+int
+stats_origin_clash(const struct stats_origin *a, const struct stats_origin *b,
+	char *why, size_t cap)
+{
+	if (!a->known || !b->known)
+		return 0;
+	if (a->lexicon != b->lexicon)
+		snprintf(why, cap, "different lexicons (checksums %08" PRIx32
+		    " and %08" PRIx32 ")", a->lexicon, b->lexicon);
+	else if (a->vocab != b->vocab)
+		snprintf(why, cap, "different vocabularies (checksums %08" PRIx32
+		    " and %08" PRIx32 ")", a->vocab, b->vocab);
+	else if (strcmp(a->robots, b->robots) != 0)
+		snprintf(why, cap, "different robots (%s and %s)", a->robots,
+		    b->robots);
+	else if (a->seed != b->seed)
+		snprintf(why, cap, "different seeds (%" PRIu64 " and %" PRIu64
+		    ")", a->seed, b->seed);
+	else if (a->games != b->games)
+		snprintf(why, cap, "runs of different games (%ld and %ld)",
+		    a->games, b->games);
+	else if (a->shard_n != b->shard_n)
+		snprintf(why, cap, "the run split differently (shards %ld/%ld "
+		    "and %ld/%ld)", a->shard_k, a->shard_n, b->shard_k,
+		    b->shard_n);
+	else if (a->shard_k == b->shard_k)
+		snprintf(why, cap, "the same shard %ld/%ld of one run twice",
+		    a->shard_k, a->shard_n);
+	else
+		return 0;
+	return 1;
+}
+
+long
+stats_origin_find(const struct stats_origin *seen, const int *sets, long n,
+	const struct stats_origin *o, int set, char *why, size_t cap)
+{
+	for (long i = 0; i < n; i++)
+		if (sets[i] == set && stats_origin_clash(&seen[i], o, why, cap))
+			return i;
+	return -1;
+}
+
+long
+stats_origin_shard_games(const struct stats_origin *o)
+{
+	/* Shard K of N plays the games k < games with k % N == K - 1. */
+	return o->games / o->shard_n + (o->shard_k - 1 < o->games % o->shard_n);
+}
+
+/* write_origin: the origin records of o (known). */
+static void
+write_origin(FILE *fp, const struct stats_origin *o)
+{
+	fprintf(fp, "lexicon\t%08" PRIx32 "\n", o->lexicon);
+	if (o->vocab != 0)
+		fprintf(fp, "vocab\t%08" PRIx32 "\n", o->vocab);
+	fprintf(fp, "robots\t%s\n", o->robots);
+	fprintf(fp, "seed\t%" PRIu64 "\n", o->seed);
+	fprintf(fp, "run_games\t%ld\n", o->games);
+	fprintf(fp, "shard\t%ld/%ld\n", o->shard_k, o->shard_n);
+}
+
 static const char *
 letter_name(const struct rules *r, int t)
 {
@@ -177,6 +241,8 @@ stats_write(FILE *fp, const struct stats *s, const struct rules *r)
 	fprintf(fp, "rules\t%s\n", s->rules);
 	fprintf(fp, "players\t%ld\n", s->players);
 	fprintf(fp, "games\t%" PRIu64 "\n", s->games);
+	if (s->origin.known)
+		write_origin(fp, &s->origin);
 	for (int i = 0; i < STATS_N; i++)
 		fprintf(fp, "stat\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRIu64 "\n",
 		    stats_info[i].name, s->st[i].n, s->st[i].sum, s->st[i].sumsq);
@@ -225,6 +291,74 @@ parse_long(const char *s, long min, long max, long *out)
 	return 0;
 }
 
+/* parse_crc: 8 hexadecimal digits. */
+static int
+parse_crc(const char *s, uint32_t *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (strlen(s) != 8 || s[0] == '-' || s[0] == '+')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 16);
+	if (errno != 0 || *end != '\0' || v > UINT32_MAX)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+/* The origin records (bagsim-stats(5)): the bit each sets in *ok of
+ * stats_line; all but vocab must come together. */
+enum { OK_RULES = 1, OK_GAMES = 2, OK_LEXICON = 4, OK_ROBOTS = 8, OK_SEED = 16,
+	OK_RUNGAMES = 32, OK_SHARD = 64, OK_VOCAB = 128,
+	OK_ORIGIN = OK_LEXICON | OK_ROBOTS | OK_SEED | OK_RUNGAMES | OK_SHARD };
+
+/* origin_line: an origin record f[0] f[1] into o, setting its bit in *ok.
+ * Returns 0, 1 when f[0] names no origin record, or -1 for a bad value or a
+ * record given twice. */
+static int
+origin_line(struct stats_origin *o, char **f, int *ok)
+{
+	static const char *const names[] = { "lexicon", "robots", "seed",
+	    "run_games", "shard", "vocab" };
+	static const int bits[] = { OK_LEXICON, OK_ROBOTS, OK_SEED, OK_RUNGAMES,
+	    OK_SHARD, OK_VOCAB };
+	char *end;
+	int i;
+
+	for (i = 0; i < 6 && strcmp(f[0], names[i]) != 0; i++)
+		;
+	if (i == 6)
+		return 1;
+	if (*ok & bits[i])
+		return -1;
+	*ok |= bits[i];
+	switch (bits[i]) {
+	case OK_LEXICON: return parse_crc(f[1], &o->lexicon);
+	case OK_VOCAB: return parse_crc(f[1], &o->vocab);
+	case OK_ROBOTS:
+		if (strlen(f[1]) >= sizeof o->robots || f[1][0] == '\0')
+			return -1;
+		strcpy(o->robots, f[1]);
+		return 0;
+	case OK_SEED:
+		errno = 0;
+		o->seed = strtoull(f[1], &end, 10);
+		return errno || *end || f[1][0] < '0' || f[1][0] > '9' ? -1 : 0;
+	case OK_RUNGAMES:
+		return parse_long(f[1], 0, LONG_MAX, &o->games);
+	default:
+		if ((end = strchr(f[1], '/')) == NULL)
+			return -1;
+		*end++ = '\0';
+		if (parse_long(f[1], 1, LONG_MAX, &o->shard_k) < 0 ||
+		    parse_long(end, o->shard_k, LONG_MAX, &o->shard_n) < 0)
+			return -1;
+		return 0;
+	}
+}
+
 /* Where in its file a stats file said what (0: it did not). */
 struct stats_where {
 	long rules, players;
@@ -238,7 +372,7 @@ stats_line(struct stats *s, struct rules *r, char *p, long lineno,
     struct stats_where *w, int *ok, struct err *e)
 {
 	char *f[7];
-	int nf = 0;
+	int nf = 0, rc;
 
 	/* Up to 7 fields: a seventh holds the rest, and no record has 7. */
 	while (nf < 7) {
@@ -279,6 +413,9 @@ stats_line(struct stats *s, struct rules *r, char *p, long lineno,
 			goto bad;
 		s->games += v;
 		*ok |= 2;
+	} else if (nf == 2 && (rc = origin_line(&s->origin, f, ok)) <= 0) {
+		if (rc < 0)
+			goto bad;
 	} else if ((strcmp(f[0], "stat") == 0 && nf == 5) ||
 	    (strcmp(f[0], "letter") == 0 && nf == 6)) {
 		struct stats_acc a, *to = NULL;
@@ -334,10 +471,16 @@ read_one(struct stats *s, struct rules *r, FILE *fp, struct stats_where *w,
 			rc = stats_line(s, r, l.buf, l.lineno, w, &ok, e);
 	}
 	free(l.buf);
-	if (rc == 0 && ok != 3) {
+	if (rc == 0 && (ok & 3) != 3) {
 		err_set(e, 0, "incomplete stats file (no rules or games line)");
 		rc = -1;
+	} else if (rc == 0 && (ok & (OK_ORIGIN | OK_VOCAB)) != 0 &&
+	    (ok & OK_ORIGIN) != OK_ORIGIN) {
+		err_set(e, 0, "incomplete origin (lexicon, robots, seed, "
+		    "run_games and shard go together)");
+		rc = -1;
 	}
+	s->origin.known = rc == 0 && (ok & OK_ORIGIN) == OK_ORIGIN;
 	return rc;
 }
 
@@ -393,6 +536,9 @@ stats_sets_read(struct stats_sets *m, FILE *fp, struct err *e)
 		return -1;
 	for (i = 0; i < m->n && strcmp(m->set[i].rules, f.rules) != 0; i++)
 		;
+	m->last_set = i;
+	m->last = f.origin;
+	m->last_games = f.games;
 	if (i == STATS_MAX_SETS) {
 		err_set(e, w.rules, "a third ruleset, %s, after %s and %s: at "
 		    "most two are compared", f.rules, m->set[0].rules,

@@ -57,12 +57,27 @@ enum {
  * the table ("score_p1", ...; bagsim-stats(5)). */
 const char *stats_name(int i);
 
+/* Where statistics came from (bagsim-stats(5) lexicon ... shard): a run is
+ * its ruleset, players, lexicon, robots, seed and games; a file is one
+ * shard of it.  Files of an older bagsim have none (known 0). */
+#define STATS_ROBOTS_MAX 256
+struct stats_origin {
+	int known;
+	uint32_t lexicon;                /* lex_checksum of the lexicon */
+	uint32_t vocab;                  /* of the robots' vocabulary; 0 none */
+	char robots[STATS_ROBOTS_MAX];   /* the seats: "fullsterkur equity:CRC" */
+	uint64_t seed;
+	long games;                      /* games of the whole run (-g) */
+	long shard_k, shard_n;
+};
+
 struct stats {
 	char rules[RULES_NAME_MAX];      /* ruleset name; "" = none yet */
 	long players;                    /* players a game */
 	uint64_t games;
 	struct stats_acc st[STATS_N];
 	struct stats_acc res[RULES_MAX_TILES];  /* residence by tile, 0 = blank */
+	struct stats_origin origin;      /* stats_merge keeps s's */
 };
 
 /* stats_init: empty statistics of ruleset rules_name (NULL: none yet)
@@ -77,6 +92,24 @@ void stats_game(struct stats *s, const struct game *g);
 /* stats_merge: adds o to s.  Both must have the same ruleset and number
  * of players; returns 0, or -1 with e set (and s unchanged). */
 int stats_merge(struct stats *s, const struct stats *o, struct err *e);
+
+/* stats_origin_clash: whether two files of one ruleset and players,
+ * origins a and b, may not be merged: the same shard of a run twice, or
+ * files of different runs (another lexicon, vocabulary, robots, seed,
+ * number of games, or split into another number of shards).  Returns 0
+ * (they may; also when either origin is unknown), or 1 with why (cap
+ * bytes) saying how they clash. */
+int stats_origin_clash(const struct stats_origin *a,
+	const struct stats_origin *b, char *why, size_t cap);
+
+/* stats_origin_find: the first of seen[0..n) of set sets[i] == set that
+ * clashes with o (stats_origin_clash), or -1; why as there. */
+long stats_origin_find(const struct stats_origin *seen, const int *sets,
+	long n, const struct stats_origin *o, int set, char *why, size_t cap);
+
+/* stats_origin_shard_games: how many games the shard of o plays in all
+ * (o known): fewer in its file means the run was stopped. */
+long stats_origin_shard_games(const struct stats_origin *o);
 
 /* stats_write: s as a statistics file (bagsim-stats(5)) to fp, a letter
  * line for every tile 0..r->nletters of ruleset r. */
@@ -99,6 +132,10 @@ struct stats_sets {
 	int n;
 	struct stats set[STATS_MAX_SETS];
 	struct rules r[STATS_MAX_SETS];
+	/* The file last read by stats_sets_read: its set, origin and games. */
+	int last_set;
+	struct stats_origin last;
+	uint64_t last_games;
 };
 
 /* stats_sets_init: no sets.  stats_sets_read: adds the statistics file

@@ -565,7 +565,12 @@ tool_catch_sigint(void)
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
+	/* SIGTERM is how GNU parallel, timeout(1), systemd and batch
+	 * schedulers stop a job, SIGHUP a closed terminal: each ends a run
+	 * as Ctrl-C does, keeping its work. */
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	return &interrupted;
 }
 
@@ -617,6 +622,12 @@ default_file(const struct rules *r, const char *ext)
 			if ((p = existing(dir, rules_name, ext)))
 				return p;
 			snprintf(dir, sizeof dir, "%s/../../../lexicons", exe);
+			if ((p = existing(dir, rules_name, ext)))
+				return p;
+			/* Installed: PREFIX/bin/tool finds PREFIX/share/ordverk
+			 * wherever PREFIX was at `make install`, whatever the
+			 * build's PREFIX. */
+			snprintf(dir, sizeof dir, "%s/../share/ordverk", exe);
 			if ((p = existing(dir, rules_name, ext)))
 				return p;
 		}

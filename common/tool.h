@@ -200,9 +200,9 @@ void tool_atomic_abort(struct tool_atomic *a);
  * message. */
 int tool_atomic_finish(struct tool_atomic *a, int rc, const struct err *e);
 
-/* tool_catch_sigint: from now on SIGINT only sets the flag returned (for
- * runs that end cleanly after the work in hand, and for the library's
- * stop flags).  tool_seconds: clock's time in seconds (CLOCK_MONOTONIC,
+/* tool_catch_sigint: from now on SIGINT, SIGTERM and SIGHUP only set the
+ * flag returned (for runs that end cleanly after the work in hand, and for
+ * the library's stop flags).  tool_seconds: clock's time in seconds (CLOCK_MONOTONIC,
  * or CLOCK_PROCESS_CPUTIME_ID for this process's CPU time), 0 if it
  * cannot be read. */
 volatile sig_atomic_t *tool_catch_sigint(void);
@@ -223,8 +223,10 @@ int tool_numbered_name(const char *name, long n, char *out, size_t cap);
 /* tool_default_lexicon: the path of the default lexicon of ruleset r, named
  * by its lexicon_hint (else its name: no-nsf and is-old share the lexicons of
  * no and is), searched in $ORDVERK_LEXDIR, then ../lexicons beside the running binary
- * (the build tree), then ../lexicons two levels up (build/san/bin), then the
- * installed ORDVERK_LEXDIR.  Returns a malloc'ed path or NULL if none exists. */
+ * (the build tree), then ../lexicons two levels up (build/san/bin), then
+ * ../share/ordverk beside it (an installed PREFIX/bin: found wherever it was
+ * installed to), then the build's PREFIX/share/ordverk (ORDVERK_LEXDIR at
+ * compile time).  Returns a malloc'ed path or NULL if none exists. */
 char *tool_default_lexicon(const struct rules *r);
 
 /* tool_default_leaves: the ruleset's default leave table, NAME.klv2 beside

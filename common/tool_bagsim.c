@@ -27,7 +27,7 @@
  * the entries without help are old names, kept working), in the order
  * getopt_long names an ambiguous abbreviation's candidates in. */
 enum { O_RACKS = TOOL_OPT_LONG, O_STATS, O_TIMING, O_LEAVES1, O_LEAVES2,
-	O_LEAVES3, O_LEAVES4 };
+	O_LEAVES3, O_LEAVES4, O_CHECKPOINT };
 /* Short names for the table. */
 enum { DRAW = BAGSIM_DRAW, PLAY = BAGSIM_PLAY, MERGE = BAGSIM_MERGE,
 	LEAVES = BAGSIM_LEAVES, LMERGE = BAGSIM_LMERGE, MAIN = BAGSIM_MAIN,
@@ -59,6 +59,7 @@ static const struct tool_opt options[] = {
 	{ 'd', "gcg-dir", "DIR", "write each game to DIR/game-NNNNNN.gcg", PLAY },
 	{ O_STATS, "stats", NULL, "print the statistics instead of the games", PLAY },
 	{ 'o', "output", "FILE", "write the statistics file FILE", PLAY },
+	{ O_CHECKPOINT, "checkpoint", "N", "with -o: write the file every N games too", PLAY },
 	{ 'o', "output", "FILE", "write the learned table to FILE", LEAVES | LMERGE },
 	{ 'a', "acc", "FILE", "write this shard's credits to FILE, for merging", LEAVES },
 	{ 'p', "plot", "FILE", "draw the statistics as an SVG chart into FILE", PLAY | MERGE },
@@ -126,6 +127,10 @@ tool_bagsim_opts(int argc, char **argv, unsigned cmd, struct bagsim_opts *o)
 		case 't':
 			if (tool_parse_long(optarg, 1, BAG_MAX, &o->tiles) < 0)
 				tool_die("bad number of tiles: %s", optarg);
+			break;
+		case O_CHECKPOINT:
+			if (tool_parse_long(optarg, 1, LONG_MAX, &o->checkpoint) < 0)
+				tool_die("bad --checkpoint: %s (games, 1 or more)", optarg);
 			break;
 		case O_STATS: o->stats = 1; break;
 		case O_TIMING: o->time = 1; break;

@@ -19,7 +19,8 @@ enum { BAGSIM_DRAW = 1, BAGSIM_PLAY = 2, BAGSIM_MERGE = 4, BAGSIM_LEAVES = 8,
 struct bagsim_opts {
 	struct selfplay_files f;
 	const char *rules, *out, *plot, *gcgdir, *acc;
-	long count, tiles, games, min_games, players, rounds, shard_k, shard_n;
+	long count, tiles, games, min_games, players, rounds, shard_k, shard_n,
+	    checkpoint;
 	uint64_t seed;
 	int quiet, stats, time;
 };

@@ -75,6 +75,13 @@ rec_cmp(const void *a, const void *b)
 size_t
 wordsel_select(struct wordsel *ws, int two_list, struct wordsel_counts *c)
 {
+	return wordsel_select_noting(ws, two_list, c, NULL, NULL);
+}
+
+size_t
+wordsel_select_noting(struct wordsel *ws, int two_list,
+	struct wordsel_counts *c, wordsel_note_fn *note, void *arg)
+{
 	size_t i = 0, j, out = 0;
 
 	memset(c, 0, sizeof *c);
@@ -93,8 +100,12 @@ wordsel_select(struct wordsel *ws, int two_list, struct wordsel_counts *c)
 			has[ws->recs[j].meta >> 4]++;
 		adders = (unsigned long)(has[WORDSEL_LIST] + has[WORDSEL_TWO] +
 		    has[WORDSEL_ADD]);
-		if (adders > 1)
+		if (adders > 1) {
 			c->duplicates += adders - 1;
+			if (note != NULL)
+				note(WORDSEL_NOTE_DUPLICATE, ws->recs[i].t, len,
+				    adders, arg);
+		}
 		keep = has[WORDSEL_TWO] || has[WORDSEL_ADD] ||
 		    (has[WORDSEL_LIST] && !(two_list && len == 2));
 		if (has[WORDSEL_LIST] && !keep)
@@ -102,8 +113,12 @@ wordsel_select(struct wordsel *ws, int two_list, struct wordsel_counts *c)
 		if (has[WORDSEL_REMOVE]) {
 			if (keep)
 				c->removed++;
-			else if (adders == 0)
+			else if (adders == 0) {
 				c->remove_absent++;
+				if (note != NULL)
+					note(WORDSEL_NOTE_ABSENT, ws->recs[i].t, len,
+					    (unsigned long)has[WORDSEL_REMOVE], arg);
+			}
 			keep = 0;
 		}
 		if (keep) {

@@ -57,6 +57,17 @@ int wordsel_add(struct wordsel *ws, const uint8_t *tiles, int n,
 size_t wordsel_select(struct wordsel *ws, int two_list,
 	struct wordsel_counts *c);
 
+/* wordsel_select_noting: wordsel_select, calling note (if not NULL) for
+ * each word that came more than once from lists and additions
+ * (WORDSEL_NOTE_DUPLICATE, times: how often), and for each removal that
+ * no source had (WORDSEL_NOTE_ABSENT, times: how often it was removed),
+ * in lexicon order: lexcompile --lint names them. */
+enum wordsel_note { WORDSEL_NOTE_DUPLICATE, WORDSEL_NOTE_ABSENT };
+typedef void wordsel_note_fn(enum wordsel_note what, const uint8_t *tiles,
+	int n, unsigned long times, void *arg);
+size_t wordsel_select_noting(struct wordsel *ws, int two_list,
+	struct wordsel_counts *c, wordsel_note_fn *note, void *arg);
+
 /* wordsel_words: after wordsel_select, the words kept as lex_build takes
  * them: *words back to back, (*lens)[i] the length of word i, *n of them.
  * The words are packed in place over the records (the selection can take

@@ -21,13 +21,40 @@ done
 # npm may come with a Node.js that is not Debian's; accept any working npm.
 case " $missing " in *" npm "*) command -v npm >/dev/null 2>&1 && missing=$(echo "$missing" | sed 's/ npm//') ;; esac
 
+# apt_get ARGS: apt-get, waiting while another apt-get or dpkg (another
+# `make check`, unattended-upgrades) holds the package manager's lock: up to
+# $SETUP_LOCK_WAIT seconds (default 600), with a message, then failing with
+# apt's own message.  apt's DPkg::Lock::Timeout covers the dpkg lock only
+# (and only from apt 1.9.11), not the lists lock of apt-get update.
+SETUP_LOCK_WAIT=${SETUP_LOCK_WAIT:-600}
+apt_get() {
+	waited=0
+	while :; do
+		if out=$(apt-get "$@" 2>&1); then
+			return 0
+		fi
+		case $out in
+		*"Could not get lock"*|*"Unable to acquire"*|*"Unable to lock"*) ;;
+		*) printf '%s\n' "$out" >&2; return 1 ;;
+		esac
+		if [ "$waited" -ge "$SETUP_LOCK_WAIT" ]; then
+			printf '%s\n' "$out" >&2
+			echo "setup: the package manager was still locked after ${waited}s: try again when the other apt-get or dpkg has finished" >&2
+			exit 2
+		fi
+		[ "$waited" -eq 0 ] && echo "setup: another apt-get or dpkg holds the package manager's lock: waiting (up to ${SETUP_LOCK_WAIT}s)" >&2
+		sleep 5
+		waited=$((waited + 5))
+	done
+}
+
 if [ -n "$missing" ]; then
 	if [ "$(id -u)" = 0 ]; then
 		echo "setup: installing:$missing"
 		export DEBIAN_FRONTEND=noninteractive
-		apt-get update -qq
+		apt_get update -qq
 		# shellcheck disable=SC2086
-		apt-get install -y -qq --no-install-recommends $missing >/dev/null
+		apt_get install -y -qq --no-install-recommends $missing
 	else
 		echo "setup: missing Debian packages:$missing" >&2
 		echo "setup: run as root: apt-get install$missing" >&2

@@ -16,7 +16,9 @@ if [ -n "$user" ]; then
 	[ -r "$user" ] || { echo "wordlists.sh: $user: cannot read" >&2; exit 2; }
 	extra=""
 	[ "$variant" = is ] && extra="--two-letter $top/wordlists/is-twoletter.txt"
-	echo "-q $extra $user" > "$out/$variant.args"
+	# Not quiet: the maintainer of a list sees lexcompile's report (what
+	# was rejected and why).
+	echo "$extra $user" > "$out/$variant.args"
 	exit 0
 fi
 

@@ -233,8 +233,24 @@ START_TEST(runs_and_shards)
 		}
 		ck_assert_int_eq(part.played, sh == 0 ? 3 : 2);
 		ck_assert_int_eq(part.total, part.played);
+		/* Each shard's origin: the run and its place in it. */
+		ck_assert_int_eq(part.stats.set[0].origin.shard_k, sh + 1);
+		ck_assert_int_eq(part.stats.set[0].origin.shard_n, 3);
+		ck_assert_int_eq(stats_origin_shard_games(&part.stats.set[0].origin),
+		    part.played);
 		ck_assert_int_eq(stats_merge(&merged, &part.stats.set[0], &e), 0);
 	}
+	/* The run's origin (stats_merge keeps the first's: merged has none). */
+	ck_assert_int_eq(one.stats.set[0].origin.known, 1);
+	ck_assert_uint_eq(one.stats.set[0].origin.lexicon, lex_checksum(lex));
+	ck_assert_uint_eq(one.stats.set[0].origin.vocab, 0);
+	ck_assert_uint_eq(one.stats.set[0].origin.seed, 4);
+	ck_assert_int_eq(one.stats.set[0].origin.games, 7);
+	ck_assert_int_eq(one.stats.set[0].origin.shard_k, 1);
+	ck_assert_int_eq(one.stats.set[0].origin.shard_n, 1);
+	ck_assert_str_eq(one.stats.set[0].origin.robots, "fullsterkur amlodi");
+	ck_assert_int_eq(merged.origin.known, 0);
+	merged.origin = one.stats.set[0].origin;
 	ck_assert_mem_eq(&merged, &one.stats.set[0], sizeof merged);
 	selfplay_destroy(sp);
 	selfplay_destroy(alone);

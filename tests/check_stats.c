@@ -281,6 +281,98 @@ START_TEST(malformed_refused)
 }
 END_TEST
 
+/* The origin of a run's file: written after the games line, read back;
+ * an older file has none; origins of the same run's shards merge, the
+ * same shard twice or another run's do not. */
+START_TEST(origin_round_trip_and_clash)
+{
+	struct rules r = *rules_builtin("en"), r2;
+	struct stats s, back;
+	struct stats_origin a, b;
+	struct err e;
+	char why[600];
+	FILE *fp = tmpfile();
+	const char *t;
+
+	ck_assert_ptr_nonnull(fp);
+	hand_stats(&s);
+	s.origin = (struct stats_origin){ 1, 0x1234abcd, 0, "fullsterkur "
+	    "equity:00ff00ff", 2026, 9, 2, 3 };
+	ck_assert_int_eq(stats_write(fp, &s, &r), 0);
+	t = test_text_of(fp);
+	ck_assert_ptr_nonnull(strstr(t, "\ngames\t2\nlexicon\t1234abcd\n"
+	    "robots\tfullsterkur equity:00ff00ff\nseed\t2026\nrun_games\t9\n"
+	    "shard\t2/3\nstat\t"));
+	ck_assert_ptr_null(strstr(t, "vocab"));
+	rewind(fp);
+	ck_assert_int_eq(stats_read(&back, &r2, fp, &e), 0);
+	ck_assert_mem_eq(&back.origin, &s.origin, sizeof s.origin);
+	fclose(fp);
+	/* Shard 2 of 3 of 9 games plays games 1, 4, 7. */
+	ck_assert_int_eq(stats_origin_shard_games(&s.origin), 3);
+	/* An older file: no origin. */
+	fp = file_of("#bagsim-stats 1\nrules\ten\ngames\t2\n");
+	ck_assert_int_eq(stats_read(&back, &r2, fp, &e), 0);
+	ck_assert_int_eq(back.origin.known, 0);
+	fclose(fp);
+	/* Origin records go together, each once, with good values. */
+	refused("#bagsim-stats 1\nrules\ten\ngames\t2\nseed\t1\n", 0,
+	    "incomplete origin");
+	refused("#bagsim-stats 1\nrules\ten\ngames\t2\nlexicon\t1234abc\n",
+	    4, "malformed line");
+	refused("#bagsim-stats 1\nrules\ten\nshard\t3/2\n", 3,
+	    "malformed line");
+	refused("#bagsim-stats 1\nrules\ten\nseed\t1\nseed\t1\n", 4,
+	    "malformed line");
+	refused("#bagsim-stats 1\nrules\ten\nseed\t-1\n", 3, "malformed line");
+
+	a = s.origin;
+	b = a;
+	b.shard_k = 3;
+	ck_assert_int_eq(stats_origin_clash(&a, &b, why, sizeof why), 0);
+	b.shard_k = 2;
+	ck_assert_int_eq(stats_origin_clash(&a, &b, why, sizeof why), 1);
+	ck_assert_str_eq(why, "the same shard 2/3 of one run twice");
+	b.seed = 7;
+	b.shard_k = 1;
+	ck_assert_int_eq(stats_origin_clash(&a, &b, why, sizeof why), 1);
+	ck_assert_str_eq(why, "different seeds (2026 and 7)");
+	b = a;
+	b.lexicon = 1;
+	ck_assert_int_eq(stats_origin_clash(&a, &b, why, sizeof why), 1);
+	ck_assert_str_eq(why, "different lexicons (checksums 1234abcd and "
+	    "00000001)");
+	b = a;
+	strcpy(b.robots, "fullsterkur fullsterkur");
+	ck_assert_int_eq(stats_origin_clash(&a, &b, why, sizeof why), 1);
+	ck_assert_str_eq(why, "different robots (fullsterkur equity:00ff00ff "
+	    "and fullsterkur fullsterkur)");
+	b = a;
+	b.shard_n = 4;
+	b.shard_k = 1;
+	ck_assert_int_eq(stats_origin_clash(&a, &b, why, sizeof why), 1);
+	ck_assert_str_eq(why, "the run split differently (shards 2/3 and 1/4)");
+	b = a;
+	b.games = 10;
+	ck_assert_int_eq(stats_origin_clash(&a, &b, why, sizeof why), 1);
+	/* An unknown origin clashes with nothing. */
+	b = a;
+	b.known = 0;
+	ck_assert_int_eq(stats_origin_clash(&a, &b, why, sizeof why), 0);
+	/* stats_origin_find looks in the same set only. */
+	{
+		struct stats_origin seen[2] = { a, a };
+		int sets[2] = { 1, 0 };
+
+		seen[1].shard_k = 1;
+		ck_assert_int_eq(stats_origin_find(seen, sets, 2, &a, 0, why,
+		    sizeof why), -1);
+		ck_assert_int_eq(stats_origin_find(seen, sets, 2, &a, 1, why,
+		    sizeof why), 0);
+	}
+}
+END_TEST
+
 /* Merging statistics whose sums would overflow is refused, the first
  * left as it was. */
 START_TEST(merge_overflow_refused)
@@ -540,6 +632,7 @@ stats_suite(void)
 	tcase_add_test(sums, merge_overflow_refused);
 	tcase_add_test(file, file_round_trip);
 	tcase_add_test(file, malformed_refused);
+	tcase_add_test(file, origin_round_trip_and_clash);
 	tcase_add_test(file, sets_by_ruleset);
 	tcase_add_test(file, sets_load_and_one);
 	tcase_add_test(out, table_by_hand);

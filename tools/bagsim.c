@@ -23,6 +23,7 @@
 #include "stats.h"
 #include "tool.h"
 #include "tool_bagsim.h"
+#include "tool_stats.h"
 
 static void
 get_rules(struct rules *r, const char *name)
@@ -68,23 +69,6 @@ cmd_draw(int argc, char **argv)
 	return tool_fshut(stdout, "<stdout>", TOOL_OK);
 }
 
-/* write_file: the statistics of m (one set) as a stats file (plot 0),
- * or their chart (plot 1), to path by way of a temporary file.  Returns
- * 0, or -1 after a message. */
-static int
-write_file(const char *path, const struct stats_sets *m, int plot)
-{
-	struct tool_atomic a;
-	FILE *fp = tool_atomic_open(&a, path);
-
-	if (fp == NULL)
-		return -1;
-	/* A write error shows in the commit, which reports it. */
-	(void)(plot ? stats_sets_plot(fp, m) :
-	    stats_write(fp, &m->set[0], &m->r[0]));
-	return tool_atomic_commit(&a);
-}
-
 /* bagsim merge: the files of one ruleset merged, or of two side by
  * side. */
 static int
@@ -92,20 +76,15 @@ cmd_merge(int argc, char **argv)
 {
 	struct bagsim_opts o = { 0 };
 	struct stats_sets m;
-	struct err e;
 	int ret = TOOL_OK;
 
 	tool_bagsim_opts(argc, argv, BAGSIM_MERGE, &o);
 	if (optind == argc)
 		tool_bagsim_usage();
-	stats_sets_init(&m);
-	for (int i = optind; i < argc; i++)
-		if (stats_sets_load(&m, argv[i], &e) < 0) {
-			tool_warnerr(argv[i], &e);
-			return TOOL_ERR;
-		}
+	if (tool_stats_load(&m, argv + optind, argc - optind) < 0)
+		return TOOL_ERR;
 	stats_sets_table(stdout, &m);
-	if (o.plot != NULL && write_file(o.plot, &m, 1) < 0)
+	if (o.plot != NULL && tool_stats_write(o.plot, &m, 1) < 0)
 		ret = TOOL_ERR;
 	return tool_fshut(stdout, "<stdout>", ret);
 }
@@ -157,6 +136,8 @@ cmd_play(int argc, char **argv)
 	if (o.f.leaves == NULL)
 		o.f.default_leaves = deflk = tool_default_leaves(&r);
 	o.f.players = (int)o.players;
+	if (o.checkpoint > 0 && o.out == NULL)
+		tool_die("--checkpoint writes the statistics file: give -o FILE");
 	if ((sp = selfplay_open(&r, &o.f, &e)) == NULL)
 		tool_die("%s", e.msg);
 	if (o.gcgdir != NULL && mkdir(o.gcgdir, 0777) < 0 && errno != EEXIST)
@@ -179,6 +160,12 @@ cmd_play(int argc, char **argv)
 		}
 		if (ferror(stdout))
 			break;
+		/* So that a killed run (SIGKILL) loses at most N games. */
+		if (o.checkpoint > 0 && run.played % o.checkpoint == 0 &&
+		    tool_stats_write(o.out, &run.stats, 0) < 0) {
+			ret = TOOL_ERR;
+			break;
+		}
 		if (progress && (run.played & 15) == 0 &&
 		    tool_seconds(CLOCK_MONOTONIC) - last > 0.5) {
 			last = tool_seconds(CLOCK_MONOTONIC);
@@ -205,9 +192,9 @@ cmd_play(int argc, char **argv)
 		if (ret == TOOL_OK)
 			ret = TOOL_NO;
 	}
-	if (o.out != NULL && write_file(o.out, &run.stats, 0) < 0)
+	if (o.out != NULL && tool_stats_write(o.out, &run.stats, 0) < 0)
 		ret = TOOL_ERR;
-	if (o.plot != NULL && write_file(o.plot, &run.stats, 1) < 0)
+	if (o.plot != NULL && tool_stats_write(o.plot, &run.stats, 1) < 0)
 		ret = TOOL_ERR;
 	selfplay_destroy(sp);
 	free(deflk);

@@ -21,13 +21,15 @@
 #include "rules.h"
 #include "tool.h"
 #include "tool_opt.h"
+#include "wordlint.h"
 #include "wordlist.h"
 #include "wordsel.h"
 
 /* Entries read, rejected and folded (of lists, the two-letter list and
- * additions), and what the selection found. */
+ * additions), those rejected for their characters (wordlint_counts),
+ * those with mojibake, and what the selection found. */
 struct counts {
-	unsigned long in, rejected, folded;
+	unsigned long in, rejected, folded, bad, mojibake;
 	struct wordsel_counts sel;
 };
 
@@ -40,6 +42,7 @@ struct state {
 	struct wordsel *sel;        /* every entry kept, with its source */
 	struct counts c;
 	int errors;                 /* input errors seen */
+	double max_reject;          /* --max-reject, per cent */
 };
 
 static const char synopsis[] =
@@ -47,6 +50,8 @@ static const char synopsis[] =
 	"                  [-a FILE] [-d FILE] [-t FILE] [LIST ...]\n";
 
 /* The letters and long names follow ordverk(7). */
+enum { O_MAX_REJECT = TOOL_OPT_LONG };
+
 static const struct tool_opt options[] = {
 	{ 'r', "rules", "RULESET", "no, no-nsf, da, is, is-old, en, or a ruleset file", 1 },
 	{ 'o', "output", "FILE", "write the lexicon to FILE (default: standard output)", 1 },
@@ -55,7 +60,8 @@ static const struct tool_opt options[] = {
 	{ 't', "two-letter", "FILE", "two-letter words come only from FILE", 1 },
 	{ 'a', "add", "FILE", "words to add after the lists", 1 },
 	{ 'd', "remove", "FILE", "words to remove at the end", 1 },
-	{ 'L', "lint", NULL, "report rejected and folded words; write nothing", 1 },
+	{ 'L', "lint", NULL, "name rejected, folded, duplicate and capitalised words, and absent removals; write nothing", 1 },
+	{ O_MAX_REJECT, "max-reject", "PCT", "past PCT % bad characters (default 5): exit 1, write nothing", 1 },
 	{ 'q', "quiet", NULL, "no word reports and no summary", 1 },
 	{ 'h', "help", NULL, "print this help and exit", 1 },
 	{ 'V', "version", NULL, "print the version and exit", 1 },
@@ -142,12 +148,21 @@ read_list(struct state *st, const char *path, enum wordsel_src src)
 		}
 		if (ws == WORDLIST_BAD) {
 			unprogress(st);
+			if (st->enc == WORDLIST_UTF8 &&
+			    strncmp(e.msg, "invalid UTF-8", 13) == 0)
+				strncat(e.msg, ": a Latin-1 list? give -e latin1",
+				    sizeof e.msg - strlen(e.msg) - 1);
 			tool_warnerr(name, &e);
 			st->errors++;
 			continue;
 		}
-		if (src != WORDSEL_REMOVE)
+		if (src != WORDSEL_REMOVE) {
 			st->c.in++;
+			st->c.mojibake += wordlint_mojibake(w, len);
+			if (st->lint && !st->quiet && wordlint_capitalised(w, len))
+				report(st, name, wordlist_line(wl), w,
+				    "capitalised (a proper noun?)");
+		}
 		if (st->progress && (++nread & 0xffff) == 0)
 			show_progress(st, "reading", 0, name, nread);
 		res = rules_normalise_word(st->r, w, len, tiles, &n, &bad);
@@ -176,11 +191,15 @@ read_list(struct state *st, const char *path, enum wordsel_src src)
 			continue;
 		}
 		st->c.rejected++;
+		st->c.bad += wordlint_counts(res) && src != WORDSEL_REMOVE;
 		if (st->quiet)
 			continue;
 		if ((res == NORM_NOT_LETTER || res == NORM_OUTSIDE) && bad != 0)
 			snprintf(msg, sizeof msg, "%s (U+%04X)",
 				rules_norm_message(res), (unsigned)bad);
+		else if (res == NORM_TOO_LONG)
+			snprintf(msg, sizeof msg, "too long: %zu letters, at most %d",
+				wordlint_chars(w, len), st->r->max_word);
 		else
 			snprintf(msg, sizeof msg, "%s", rules_norm_message(res));
 		report(st, name, wordlist_line(wl), w, msg);
@@ -204,6 +223,44 @@ print_counts(const struct state *st, FILE *fp)
 		fprintf(fp, ", %lu removed (%lu not present)", st->c.sel.removed,
 			st->c.sel.remove_absent);
 	fputc('\n', fp);
+}
+
+/* note_word: a duplicate or an absent removal, named by --lint. */
+static void
+note_word(enum wordsel_note what, const uint8_t *tiles, int n,
+	unsigned long times, void *arg)
+{
+	struct state *st = arg;
+	char w[RULES_MAX_WORD * 8 + 1];
+
+	if (rules_word_to_utf8(st->r, tiles, n, w, sizeof w) < 0)
+		strcpy(w, "?");
+	if (what == WORDSEL_NOTE_DUPLICATE)
+		fprintf(st->report, "%s: %s: %lu times in the lists\n",
+		    tool_name(), w, times);
+	else
+		fprintf(st->report, "%s: %s: removed (-d) but in no list\n",
+		    tool_name(), w);
+}
+
+/* check_share: the loud lines about mojibake and about a share of
+ * rejects above --max-reject (lint, input errors: mojibake only).  Returns 1 when the
+ * share is above it. */
+static int
+check_share(const struct state *st)
+{
+	char msg[512];
+	int over = !st->lint && !st->errors && wordlint_share(msg, sizeof msg,
+	    st->c.bad, st->c.in, st->max_reject, st->r->name);
+
+	if (st->c.mojibake > 0) {
+		wordlint_mojibake_hint(msg + 256, 256, st->c.mojibake,
+		    st->enc == WORDLIST_LATIN1);
+		tool_warn("%s", msg + 256);
+	}
+	if (over)
+		tool_warn("%s", msg);
+	return over;
 }
 
 static int
@@ -254,12 +311,13 @@ run(int argc, char *argv[])
 	if (!st.progress)
 		setvbuf(stderr, stderr_buf, _IOFBF, sizeof stderr_buf);
 	st.enc = WORDLIST_UTF8;
+	st.max_reject = WORDLINT_MAX_REJECT_DEFAULT;
 	adds = tool_xcalloc((size_t)argc, sizeof *adds);
 	removes = tool_xcalloc((size_t)argc, sizeof *removes);
 	tool_getopt_init(&g, options, sizeof options / sizeof options[0], 1,
 	    synopsis, "Exit status: 0 written (with -L: nothing rejected), 1 "
-	    "with -L: entries\nrejected, 2 a usage or input error (nothing "
-	    "written).\n");
+	    "with -L: entries\nrejected, or past --max-reject (nothing "
+	    "written), 2 a usage or input error\n(nothing written).\n");
 	while ((ch = tool_getopt(&g, argc, argv)) != -1) {
 		switch (ch) {
 		case 'a': adds[nadds++] = optarg; break;
@@ -281,6 +339,13 @@ run(int argc, char *argv[])
 				usage();
 			}
 			two = optarg;
+			break;
+		case O_MAX_REJECT:
+			if (wordlint_parse_pct(optarg, &st.max_reject) != 0) {
+				tool_warn("bad --max-reject '%s' (a percentage, 0 to 100)",
+					optarg);
+				usage();
+			}
 			break;
 		}
 	}
@@ -333,7 +398,14 @@ run(int argc, char *argv[])
 	free(adds);
 	free(removes);
 
-	nwords = wordsel_select(st.sel, st.twomode, &st.c.sel);
+	nwords = wordsel_select_noting(st.sel, st.twomode, &st.c.sel,
+		st.lint && !st.quiet ? note_word : NULL, &st);
+	if (check_share(&st)) {
+		wordsel_destroy(st.sel);
+		if (!st.quiet)
+			print_counts(&st, stderr);
+		return TOOL_NO;
+	}
 	if (st.lint) {
 		wordsel_destroy(st.sel);
 		print_counts(&st, stdout);

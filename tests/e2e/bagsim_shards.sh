@@ -24,8 +24,21 @@ grep -v '^#' all.tsv | cmp - shards.tsv
 t=$(grep -v '^#' all.tsv | awk -F'\t' '{ s += $8 } END { print s / 9 }')
 m=$(awk -F'\t' '$1 == "turns" { print $3 + 0 }' all.table)
 awk -v a="$t" -v b="$m" 'BEGIN { d = a - b; exit !(d < 0.0001 && d > -0.0001) }'
-# Merging the same file twice doubles n and keeps the means.
-"$BIN/bagsim" merge all.stats all.stats > twice.table
+# The same shard twice is refused, naming both files; so are shards of
+# another run (another seed) and of the run split otherwise.
+cp s2.stats again.stats
+! "$BIN/bagsim" merge s1.stats s2.stats s3.stats again.stats > /dev/null 2> err
+grep -qx 'bagsim: s2.stats and again.stats: the same shard 2/3 of one run twice: not merged' err
+$run --seed 7 --shard 1/3 --stats-out other.stats > /dev/null
+! "$BIN/bagsim" merge s2.stats s3.stats other.stats > /dev/null 2> err
+grep -qx 'bagsim: s2.stats and other.stats: different seeds (2026 and 7): not merged' err
+! "$BIN/bagsim" merge s1.stats all.stats > /dev/null 2> err
+grep -qx 'bagsim: s1.stats and all.stats: the run split differently (shards 1/3 and 1/1): not merged' err
+# Files of an older bagsim (no origin lines) merge unchecked, with a note:
+# the same file twice doubles n and keeps the means.
+grep -v '^lexicon\|^robots\|^seed\|^run_games\|^shard' all.stats > old.stats
+"$BIN/bagsim" merge old.stats old.stats > twice.table 2> err
+grep -qx 'bagsim: note: old.stats: no origin (a file of an older bagsim): merged unchecked' err
 [ "$(awk -F'\t' '$1 == "turns" { print $2 }' twice.table)" = 18 ]
 [ "$(awk -F'\t' '$1 == "turns" { print $3 }' twice.table)" = \
   "$(awk -F'\t' '$1 == "turns" { print $3 }' all.table)" ]

@@ -4,7 +4,7 @@
 # and is that they share (their lexicon_hint).
 set -eu
 mkdir -p lexdir
-lexcompile -q -r no -o lexdir/no.lex "$DATA/lex/no.txt"
+lexcompile -q --max-reject 100 -r no -o lexdir/no.lex "$DATA/lex/no.txt"
 lexcompile -q -r is -t "$DATA/lex/is-two.txt" -o lexdir/is.lex "$DATA/lex/is.txt"
 export ORDVERK_LEXDIR="$PWD/lexdir"
 empty=15/15/15/15/15/15/15/15/15/15/15/15/15/15/15

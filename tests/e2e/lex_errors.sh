@@ -22,8 +22,8 @@ nothing utf16b
 printf 'cat\ndog\nb\303\n\nfo\377o\ncow\n' > bad.txt
 $L -r en -o out.lex bad.txt 2> err; [ $? = 2 ] || fail "bad utf8 exit"
 cat > want <<'E'
-lexcompile: bad.txt:3: invalid UTF-8 (byte 0xC3 at byte 2 of the line)
-lexcompile: bad.txt:5: invalid UTF-8 (byte 0xFF at byte 3 of the line)
+lexcompile: bad.txt:3: invalid UTF-8 (byte 0xC3 at byte 2 of the line): a Latin-1 list? give -e latin1
+lexcompile: bad.txt:5: invalid UTF-8 (byte 0xFF at byte 3 of the line): a Latin-1 list? give -e latin1
 lexcompile: 2 input errors: nothing written
 E
 cmp -s want err || { diff want err; fail "bad utf8 messages"; }

@@ -6,8 +6,10 @@
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 PATH=$BIN:$PATH; export PATH
-cp "$DATA/lex/no.txt" nsf2023.txt
-cp "$DATA/lex/en.txt" enable1.txt
+# Stand-ins without the test lists' deliberate rejects (ABC-BOK, don't),
+# as the real lists have none (--max-reject).
+grep -v '[- ]' "$DATA/lex/no.txt" > nsf2023.txt
+grep -v "'" "$DATA/lex/en.txt" > enable1.txt
 
 # The EXAMPLES block, as written.
 lexcompile -r no -o no.lex nsf2023.txt 2> /dev/null || fail "example 1"

@@ -25,7 +25,7 @@ fi
 
 $L -r en -o full.lex "$list" 2> err || fail compile
 grep -qx "lexcompile: $summary" err || fail "summary: $(tail -2 err)"
-[ $(grep -c ': too long$' err) = $long ] || fail "too-long reports"
+[ $(grep -c ': too long: [0-9]* letters, at most 15$' err) = $long ] || fail "too-long reports"
 $W -l full.lex --invalid < full.txt > got; rc=$?
 [ $rc = 1 ] || fail "exit $rc"
 awk 'length($0) > 15' full.txt > want   # not word forms: as written
