@@ -95,6 +95,10 @@ int picture_svg_board(FILE *fp, const struct rules *r, struct err *e);
 int picture_text(FILE *fp, const struct picture *pic, int flags,
 	struct err *e);
 
+/* picture_fit_text: s cut to at most max characters (UTF-8), the last an
+ * ellipsis when it is cut, into out (cap bytes). */
+void picture_fit_text(const char *s, int max, char *out, size_t cap);
+
 /* picture_xml_text: writes s to fp with XML's five special characters
  * escaped and control characters other than tab and newline dropped (they
  * are not allowed in XML 1.0), for callers that write SVG or HTML around a

@@ -37,10 +37,11 @@
 struct report;
 
 /* report_create: an empty report of game g, read from file (a name for
- * the page's title), valued by equity (1) or by score (0).  Returns NULL
+ * the page's title), analysed by a (before analyse_game: by equity when
+ * a->leaves, the names of its lexicon and leave table).  Returns NULL
  * with e set when memory runs out. */
 struct report *report_create(const struct gcg_game *g, const char *file,
-	int by_equity, struct err *e);
+	const struct analyse *a, struct err *e);
 void report_destroy(struct report *rp);
 
 /* report_add: adds turn t (any status).  Returns 0, or -1 with e set when

@@ -143,8 +143,9 @@ check_render(const struct rules *r)
 	}
 	ck_assert_int_ge(checked, 5);
 	/* Tiles where they were put: a tile, a blank, the played move's
-	 * outline, the ghost drawn over its square, nothing drawn for the
-	 * ghost's tile under the played one (the outline is still there). */
+	 * outline, the ghost drawn over its square, and on the square both
+	 * use the played tile with the ghost's tile as a small dashed tile
+	 * in its top left corner (neither hides the other). */
 	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row, 6, 6),
 	    TILE_FILL);
 	ck_assert_uint_eq(pixel(&png, r->start_col + 1, r->start_row, 6, 6),
@@ -155,8 +156,14 @@ check_render(const struct rules *r)
 	    PLAYED_LINE);
 	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 2, 2, 20),
 	    PLAYED_LINE);
-	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 1, 6, 6),
+	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 1, 16, 5),
+	    BLANK_FILL);
+	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 1, 33, 8),
 	    TILE_FILL);
+	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 2, 6, 6),
+	    TILE_FILL);
+	/* The ghost's own square: no premium label shows through it (its
+	 * square is painted over before the faded tile). */
 	{
 		uint32_t g = pixel(&png, r->start_col + 1, r->start_row + 1, 6, 6);
 		int prem = r->premium[(r->start_row + 1) * r->cols +
@@ -262,14 +269,17 @@ START_TEST(text_board)
 	ck_assert_ptr_nonnull(strchr(colour, '\033'));
 	/* Icelandic (standard layout, start H8; values of SPEC §1.1): A (1
 	 * point), a blank for Á (0), B (5) across from H8; under the A the
-	 * played D (5) and Ð (2); the ghost's E hidden under the D, its É (7)
-	 * in parentheses beside it.  Written out by hand. */
+	 * played D (5) and Ð (2); the ghost's E under the D, which shows in
+	 * braces (both moves use the square), its É (7) in parentheses beside
+	 * it.  Written out by hand. */
 	ck_assert_msg(strstr(plain, "\n 8  3W   \xc2\xb7    \xc2\xb7    2L") != NULL,
 	    "%s", plain);
 	ck_assert_msg(strstr(plain, "   A\xe2\x82\x81   \xc3\xa1\xe2\x82\x80   "
 	    "B\xe2\x82\x85   \xc2\xb7    2L ") != NULL, "%s", plain);
-	ck_assert_msg(strstr(plain, " 2L  [D\xe2\x82\x85] (\xc3\x89\xe2\x82\x87)  \xc2\xb7 ")
+	ck_assert_msg(strstr(plain, " 2L  {D\xe2\x82\x85} (\xc3\x89\xe2\x82\x87)  \xc2\xb7 ")
 	    != NULL, "%s", plain);
+	ck_assert_msg(strstr(plain, "\n{ } a square both moves use") != NULL,
+	    "%s", plain);
 	ck_assert_msg(strstr(plain, "\n10 ") != NULL &&
 	    strstr(strstr(plain, "\n10 "), "[\xc3\x90\xe2\x82\x82]") != NULL,
 	    "%s", plain);
