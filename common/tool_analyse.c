@@ -89,7 +89,7 @@ tool_analyse_game(struct tool_analyse *ta, struct engine *en,
 	for (i = 0; i < a.result.slips && i < GCG_SLIPS_KEPT; i++)
 		tool_warnfl(file, a.result.slip[i].line, "%s (a slip in the "
 		    "record; --strict refuses it)", a.result.slip[i].msg);
-	if ((a.wrong_scores > 0 || a.result.slips > 0) && ret == TOOL_OK)
+	if (a.wrong_scores > 0 && ret == TOOL_OK)
 		ret = TOOL_NO;
 	analyse_write_tail(stdout, &a, g, ta->json);
 	/* A page only of a game that replayed: no page on failure. */

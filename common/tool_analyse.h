@@ -4,11 +4,12 @@
  * asked (tool_show.h), and what the replay found said on standard error.
  * Support for the mains only, like tool.h: it prints its messages.
  *
- * Exit status of a game (tool.h): TOOL_OK; TOOL_NO when a recorded score
- * does not add up (every turn is still analysed, the bad lines marked) or
- * the record holds slips (gcg_replay_ex: warned); TOOL_ERR when the game
- * does not replay (the turns before the discrepancy are written, no page),
- * a turn could not be valued, or a file could not be written.
+ * Exit status of a game (tool.h): TOOL_OK (slips of the record, see
+ * gcg_replay_ex, are warned); TOOL_NO when a recorded score does not add
+ * up (every turn is still analysed, the bad lines marked, the page
+ * written); TOOL_ERR when the game does not replay (a slip under --strict
+ * too: the turns before the discrepancy are written, no page), a turn
+ * could not be valued, or a file could not be written.
  */
 #ifndef ORDVERK_TOOL_ANALYSE_H
 #define ORDVERK_TOOL_ANALYSE_H
