@@ -110,6 +110,31 @@ START_TEST(public_game_page)
 	 * of 0 points, marked so, not a phony that stood. */
 	ck_assert_ptr_nonnull(strstr(page, "<td>8K TE</td><td class=\"n\">0"
 	    "</td><td class=\"n rank\">withdrawn</td>"));
+	/* The charts' legends stand in the margin above the plot (its top
+	 * at y 34), where no bar reaches: every legend swatch ends above it,
+	 * every bar starts at or below it. */
+	{
+		const char *q = page;
+		int swatches = 0, bars = 0;
+		double y;
+
+		while ((q = strstr(q, "width=\"13\" height=\"13\"")) != NULL) {
+			ck_assert_ptr_nonnull(strstr(q - 24, "y=\"9\" width"));
+			swatches++;
+			q++;
+		}
+		for (q = page; (q = strstr(q, "<a href=\"#t")) != NULL; q++) {
+			q = strchr(q, '>');
+			if (strncmp(q, "><rect x=\"", 10) != 0)
+				continue;               /* not a bar */
+			ck_assert_int_eq(sscanf(strstr(q, "y=\""), "y=\"%lf", &y),
+			    1);
+			ck_assert_msg(y >= 34.0, "a bar from y %.1f", y);
+			bars++;
+		}
+		ck_assert_int_eq(swatches, 4);          /* two charts, two nicks */
+		ck_assert_int_ge(bars, 40);
+	}
 	/* Self-contained: one inline script, nothing fetched. */
 	ck_assert_int_eq(count(page, "<script"), 1);
 	ck_assert_ptr_nonnull(strstr(page, "<script>//<![CDATA["));
