@@ -55,16 +55,16 @@ grep -q '<td class="n rank">phony</td><td>-JKQVWX</td><td class="n">5.0</td>' p.
 # A score that does not add up: every turn analysed, the bad line marked
 # in the text, on standard error and on the page, exit 1.
 set +e
-"$M" -a --html w.html "$D/en-wrongscore.gcg" > out 2> err; rc=$?
+"$M" -a --html w.html "$D/wrongscore-en.gcg" > out 2> err; rc=$?
 set -e
 [ $rc = 1 ]
-grep -q "^movegen: $D/en-wrongscore.gcg:7: 14B RETAINS scores +77, not +79 as written" err
+grep -q "^movegen: $D/wrongscore-en.gcg:7: 14B RETAINS scores +77, not +79 as written" err
 grep -q "^2${tab}Emely${tab}AEINRST${tab}14B RETAINS${tab}79${tab}77.000${tab}1${tab}.*${tab}wrong score: 14B RETAINS scores +77, not +79$" out
 grep -q "^3${tab}Peter${tab}ABEFLOY${tab}13B OFAY${tab}39${tab}37.501${tab}3${tab}" out
 grep -q '<p class="warn">Line 7: 14B RETAINS scores +77, not +79' w.html
 xmllint --noout w.html
 # A game that does not replay (a wrong total): exit 2 and no page.
-sed 's/13B OFAY +39 107/13B OFAY +39 108/' "$D/en-wrongscore.gcg" > bad.gcg
+sed 's/13B OFAY +39 107/13B OFAY +39 108/' "$D/wrongscore-en.gcg" > bad.gcg
 set +e
 "$M" -a --html bad.html bad.gcg > out 2> err; rc=$?
 set -e
