@@ -29,7 +29,7 @@
  * one decimal when by equity (score plus leave).
  *
  * Cost: a copy of each turn's position and top moves (about 4 KB a turn)
- * until the page is written; the page itself is about 30 KB a turn, most
+ * until the page is written; the page itself is about 25 KB a turn, most
  * of it the boards.  The game's ruleset and names are copied: the gcg_game may go
  * before the report is written.
  */
