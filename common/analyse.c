@@ -3,6 +3,7 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "analyse.h"
 #include "json.h"
@@ -11,6 +12,8 @@
  * and why the replay was stopped from inside (memory). */
 struct replay_arg {
 	struct analyse *a;
+	const struct gcg_game *g;
+	struct analyse_turn at;     /* the turn handed on (4 KB and more) */
 	analyse_fn *fn;
 	void *arg;
 	struct err nomem;
@@ -97,19 +100,113 @@ value_of(const struct analyse *a, const struct move *m)
 	return (int64_t)m->score * 1000;
 }
 
+/* mirror_of: the opening p written down the board as its mirror across
+ * the diagonal, into *m; 0 when that is not the same move (a board not
+ * empty, a layout not symmetric about its diagonal, p not a play down). */
+static int
+mirror_of(const struct rules *r, const struct position *pos,
+	const struct move *p, struct move *m)
+{
+	int row, col;
+
+	if (p->kind != MOVE_PLACE || p->dir != DIR_DOWN || r->rows != r->cols ||
+	    r->start_row != r->start_col || board_count(&pos->board) != 0)
+		return 0;
+	for (row = 0; row < r->rows; row++)
+		for (col = 0; col < row; col++)
+			if (r->premium[row * r->cols + col] !=
+			    r->premium[col * r->cols + row])
+				return 0;
+	*m = *p;
+	m->dir = DIR_ACROSS;
+	m->row = p->col;
+	m->col = p->row;
+	return 1;
+}
+
+/* leave_text: the tiles of rack (counts) that move m keeps, as text. */
+static void
+leave_text(const struct rules *r, const uint8_t *rack, const struct move *m,
+	char *out, size_t cap)
+{
+	uint8_t left[RULES_MAX_TILES];
+	int k;
+
+	memcpy(left, rack, sizeof left);
+	if (m->kind == MOVE_PLACE || (m->kind == MOVE_EXCHANGE &&
+	    m->tiles_known))
+		for (k = 0; k < m->len; k++) {
+			int t = m->tiles[k], l;
+
+			if (t == 0 && m->kind == MOVE_PLACE)
+				continue;
+			l = TILE_IS_BLANK(t) ? 0 : TILE_LETTER(t);
+			if (left[l] > 0)
+				left[l]--;
+		}
+	if (rules_rack_format(r, left, out, cap) < 0 && cap > 0)
+		out[0] = '\0';
+}
+
+/* Is candidate (v, i, text) before candidate c?  By value, then the best
+ * move first, then notation order. */
+static int
+cand_before(int64_t v, long i, const char *text, const struct analyse_candidate
+	*c, long ci, long besti)
+{
+	if (v != c->value)
+		return v > c->value;
+	if (i == besti || ci == besti)
+		return i == besti;
+	return strcmp(text, c->text) < 0;
+}
+
+/* keep_top: offers move i to the turn's top moves (a->top of them, sorted,
+ * their move indices in idx). */
+static void
+keep_top(const struct analyse *a, struct analyse_turn *at, long *idx,
+	const struct move *m, long i, int64_t v, long besti)
+{
+	struct analyse_candidate *c = at->cand;
+	char text[ANALYSE_TEXT_MAX];
+	int k, n = at->ncand;
+
+	if (n == a->top && v < c[n - 1].value)
+		return;
+	if (move_format(a->rules, m, text, sizeof text) < 0)
+		snprintf(text, sizeof text, "?");
+	for (k = n; k > 0 && cand_before(v, i, text, &c[k - 1], idx[k - 1],
+	    besti); k--)
+		;
+	if (k == a->top)
+		return;
+	if (n == a->top)
+		n--;
+	memmove(&c[k + 1], &c[k], (size_t)(n - k) * sizeof *c);
+	memmove(&idx[k + 1], &idx[k], (size_t)(n - k) * sizeof *idx);
+	at->ncand = n + 1;
+	c[k].move = *m;
+	c[k].value = v;
+	c[k].leave_value = v - (int64_t)m->score * 1000;
+	snprintf(c[k].text, sizeof c[k].text, "%s", text);
+	idx[k] = i;
+}
+
 /* Ranks the move played among the n legal moves of the turn and finds
- * the best, filling rank, has_best, best, best_text and the values of at.
- * Invariant of the loop: besti is the best of moves[0..i) (by score, the
- * first in notation order; with a table, fixed before the loop by
- * equity_first) and rank - 1 counts the moves of moves[0..i) worth more
- * than the move played. */
+ * the best, filling rank, has_best, best, best_text, the values and the
+ * top moves of at.  Invariant of the loop: besti is the best of
+ * moves[0..i) (by score, the first in notation order; with a table, fixed
+ * before the loop by equity_first) and rank - 1 counts the moves of
+ * moves[0..i) worth more than the move played. */
 static void
 rank_turn(struct analyse *a, struct analyse_turn *at, const struct move *moves,
 	long n)
 {
-	long i, rank = 1, besti = -1;
+	long i, rank = 1, besti = -1, found = -1, idx[ANALYSE_TOP_MAX];
 	int64_t beq = 0;
-	int played_found = 0;
+	struct move mirror;
+	int k, has_mirror = !at->withdrawn && mirror_of(a->rules, at->at->pos,
+	    &at->played, &mirror);
 
 	if (a->leaves != NULL)
 		besti = equity_first(&a->eq, moves, n, INT64_MIN, &beq);
@@ -128,23 +225,59 @@ rank_turn(struct analyse *a, struct analyse_turn *at, const struct move *moves,
 			    strcmp(x, y) < 0)
 				besti = i;
 		}
-		if (analyse_same_move(&moves[i], &at->played))
-			played_found = 1;
-		else if (v > at->played_value)
+		if (!at->withdrawn && found < 0 &&
+		    (analyse_same_move(&moves[i], &at->played) ||
+		    (has_mirror && analyse_same_move(&moves[i], &mirror)))) {
+			found = i;
+			at->mirrored = !analyse_same_move(&moves[i], &at->played);
+		} else if (v > at->played_value) {
 			rank++;
+		}
 	}
-	at->rank = played_found ? rank : -1;
+	/* The top moves, once the best is known (it goes first of its
+	 * equals). */
+	for (i = 0; a->top > 0 && i < n; i++)
+		keep_top(a, at, idx, &moves[i], i, value_of(a, &moves[i]), besti);
+	at->rank = found >= 0 ? rank : -1;
 	at->nmoves = n;
 	at->has_best = besti >= 0;
-	if (at->has_best)
+	if (at->has_best && at->rank == 1) {
+		/* A tie is the move played: the same name everywhere. */
+		at->best = at->played;
+		beq = at->played_value;
+		for (k = 0; k < at->ncand && idx[k] != found; k++)
+			;
+		if (a->top > 0 && k == at->ncand) {
+			if (at->ncand == a->top)
+				k--;    /* past the top: it takes the last place */
+			else
+				at->ncand++;
+		}
+		if (a->top > 0) {
+			memmove(&at->cand[1], &at->cand[0], (size_t)k *
+			    sizeof *at->cand);
+			at->cand[0].move = moves[found];
+			at->cand[0].value = at->played_value;
+			at->cand[0].leave_value = at->played_value -
+			    (int64_t)moves[found].score * 1000;
+			snprintf(at->cand[0].text, sizeof at->cand[0].text,
+			    "%s", at->played_text);
+		}
+	} else if (at->has_best) {
 		at->best = moves[besti];
+	}
+	for (k = 0; k < at->ncand; k++)
+		leave_text(a->rules, at->at->pos->racks[at->player],
+		    &at->cand[k].move, at->cand[k].leave,
+		    sizeof at->cand[k].leave);
 	if (!at->has_best || move_format(a->rules, &at->best, at->best_text,
 	    sizeof at->best_text) < 0)
 		snprintf(at->best_text, sizeof at->best_text, "-");
-	if (at->has_best && beq < at->played_value)
-		beq = at->played_value;
+	if (at->has_best && at->rank == 1)
+		snprintf(at->best_text, sizeof at->best_text, "%s",
+		    at->played_text);
 	at->best_value = beq;
-	at->lost = beq - at->played_value;
+	at->lost = beq > at->played_value ? beq - at->played_value : 0;
 }
 
 static int
@@ -153,48 +286,62 @@ replay_turn(const struct gcg_turn *t, void *varg)
 	struct replay_arg *ra = varg;
 	struct analyse *a = ra->a;
 	const struct gcg_event *ev = t->ev;
-	struct analyse_turn at;
+	struct analyse_turn *at = &ra->at;
 	long n;
 
 	if (!analyse_is_turn(ev))
 		return 0;
-	memset(&at, 0, sizeof at);
-	at.turn = ++a->turns;
-	at.player = ev->player;
-	at.at = t;
-	at.played = t->move != NULL ? *t->move : ev->move;
-	at.score = ev->score;
+	memset(at, 0, sizeof *at);
+	at->turn = ++a->turns;
+	at->player = ev->player;
+	at->at = t;
+	at->played = t->move != NULL ? *t->move : ev->move;
+	at->score = ev->score;
+	at->real_score = ev->score;
+	at->bag = t->bag;
+	if (ev->kind == GCG_PLAY && t->move != NULL &&
+	    t->move->score != ev->score) {
+		/* Ranked by what it scores; the replay goes on as written. */
+		at->wrong_score = 1;
+		at->real_score = t->move->score;
+		a->wrong_scores++;
+	}
+	if (ev->kind == GCG_PLAY && t->index + 1 < ra->g->nevents &&
+	    ra->g->events[t->index + 1].kind == GCG_WITHDRAWN) {
+		at->withdrawn = 1;
+		at->score = 0;
+	}
+	if (t->rack_complete && t->pos->rack_known[ev->player] &&
+	    rules_rack_format(a->rules,
+	    t->pos->racks[ev->player], at->rack, sizeof at->rack) < 0)
+		at->rack[0] = '\0';
 	if (ev->nrack < 0 || !t->rack_complete) {
-		at.status = ANALYSE_UNKNOWN_RACK;
+		at->status = ANALYSE_UNKNOWN_RACK;
 	} else if (a->leaves != NULL && equity_prepare(&a->eq, a->rules,
-	    a->leaves, t->pos, t->bag, &at.err) != 0) {
-		at.status = ANALYSE_FAILED;
-		at.err.line = ev->line;
+	    a->leaves, t->pos, t->bag, &at->err) != 0) {
+		at->status = ANALYSE_FAILED;
+		at->err.line = ev->line;
 		a->failed++;
 	} else {
-		at.status = ANALYSE_DONE;
+		at->status = ANALYSE_DONE;
 	}
-	/* The play as written: its score is the one the record gives. */
-	if (at.status == ANALYSE_DONE && at.played.kind == MOVE_PLACE &&
-	    ev->kind == GCG_PLAY)
-		at.played.score = ev->score;
-	if (move_format(a->rules, &at.played, at.played_text,
-	    sizeof at.played_text) < 0)
-		snprintf(at.played_text, sizeof at.played_text, "%s", ev->text);
-	if (at.status == ANALYSE_DONE) {
+	if (move_format(a->rules, &at->played, at->played_text,
+	    sizeof at->played_text) < 0)
+		snprintf(at->played_text, sizeof at->played_text, "%s", ev->text);
+	if (at->status == ANALYSE_DONE) {
 		n = gen_all(a->gen, t->pos, t->bag, GEN_ALL, &ra->nomem);
 		if (n < 0) {
 			ra->out_of_memory = 1;
 			return 1;
 		}
-		at.played_value = value_of(a, &at.played);
-		rank_turn(a, &at, gen_moves(a->gen), n);
-		a->players[at.player].moves++;
-		if (at.rank == 1)
-			a->players[at.player].best++;
-		a->players[at.player].lost += at.lost;
+		at->played_value = at->withdrawn ? 0 : value_of(a, &at->played);
+		rank_turn(a, at, gen_moves(a->gen), n);
+		a->players[at->player].moves++;
+		if (at->rank == 1)
+			a->players[at->player].best++;
+		a->players[at->player].lost += at->lost;
 	}
-	return ra->fn != NULL ? ra->fn(&at, ra->arg) : 0;
+	return ra->fn != NULL ? ra->fn(at, ra->arg) : 0;
 }
 
 /* analyse_position_at's replay: where to stop and what to copy. */
@@ -230,36 +377,80 @@ int
 analyse_game(struct analyse *a, const struct gcg_game *g, analyse_fn *fn,
 	void *arg, struct err *e)
 {
-	struct replay_arg ra;
+	struct replay_arg *ra;
 	int rc;
 
 	a->turns = 0;
 	a->failed = 0;
+	a->wrong_scores = 0;
+	if (a->top > ANALYSE_TOP_MAX)
+		a->top = ANALYSE_TOP_MAX;
 	memset(a->players, 0, sizeof a->players);
-	memset(&ra, 0, sizeof ra);
-	ra.a = a;
-	ra.fn = fn;
-	ra.arg = arg;
-	rc = gcg_replay(g, a->lex, replay_turn, &ra, NULL, e);
-	if (ra.out_of_memory) {
-		if (e != NULL)
-			*e = ra.nomem;
+	if ((ra = calloc(1, sizeof *ra)) == NULL) {
+		err_set(e, 0, "out of memory");
 		return -2;
 	}
+	ra->a = a;
+	ra->g = g;
+	ra->fn = fn;
+	ra->arg = arg;
+	rc = gcg_replay_ex(g, a->lex, a->replay_flags | GCG_WRITTEN_SCORES,
+	    replay_turn, ra, &a->result, e);
+	if (ra->out_of_memory) {
+		if (e != NULL)
+			*e = ra->nomem;
+		rc = -2;
+	}
+	free(ra);
 	return rc;
 }
 
 void
-analyse_write_head(FILE *fp, const char *file, int json)
+analyse_write_head(FILE *fp, const struct analyse *a, const char *file,
+	int json)
 {
+	const char *lexname = a->lexicon_name != NULL ? a->lexicon_name : "-";
+
 	if (json) {
 		fputs("{\"file\":", fp);
 		json_write_str(fp, file);
+		fputs(",\"lexicon\":", fp);
+		json_write_str(fp, lexname);
+		fprintf(fp, ",\"values\":\"%s\",\"leaves\":",
+		    a->leaves != NULL ? "equity" : "score");
+		if (a->leaves != NULL)
+			json_write_str(fp, a->leaves_name != NULL ?
+			    a->leaves_name : "-");
+		else
+			fputs("null", fp);
 		fputs(",\"moves\":[", fp);
-	} else {
-		fprintf(fp, "# %s\n#TURN\tPLAYER\tMOVE\tSCORE\tRANK\tOF\tBEST\t"
-		    "BEST_SCORE\tLOST\n", file);
+		return;
 	}
+	fprintf(fp, "# %s\n# lexicon %s\tvalues ", file, lexname);
+	if (a->leaves != NULL)
+		fprintf(fp, "equity (score and leave), leaves %s\n",
+		    a->leaves_name != NULL ? a->leaves_name : "-");
+	else
+		fputs("score\n", fp);
+	fputs("#TURN\tPLAYER\tRACK\tMOVE\tSCORE\tVALUE\tRANK\tOF\tBEST\t"
+	    "BEST_SCORE\tBEST_VALUE\tLOST\tNOTE\n", fp);
+}
+
+/* The turn's note: what makes its verdict other than a plain rank. */
+static void
+note_text(const struct analyse_turn *t, char *out, size_t cap)
+{
+	if (t->wrong_score)
+		snprintf(out, cap, "wrong score: %s scores %+d, not %+d",
+		    t->played_text, t->real_score, t->score);
+	else if (t->withdrawn)
+		snprintf(out, cap, "withdrawn");
+	else if (t->status == ANALYSE_DONE && t->rank < 0)
+		snprintf(out, cap, "phony");
+	else if (t->mirrored)
+		snprintf(out, cap, "mirrored");
+	else
+		snprintf(out, cap, "-");
 }
 
 void
@@ -267,38 +458,82 @@ analyse_write_turn(FILE *fp, const struct gcg_game *g,
 	const struct analyse_turn *t, int json, int first)
 {
 	const char *nick = g->players[t->player].nick;
-	int best_score = t->has_best ? t->best.score : 0;
+	int best_score = t->has_best ? t->best.score : 0, k;
+	char note[ANALYSE_TEXT_MAX + 64];
 
 	if (t->status == ANALYSE_FAILED)
 		return;
+	note_text(t, note, sizeof note);
 	if (!json) {
-		fprintf(fp, "%ld\t%s\t%s\t%d\t", t->turn, nick, t->played_text,
-		    t->score);
+		fprintf(fp, "%ld\t%s\t%s\t%s\t%d\t", t->turn, nick,
+		    t->rack[0] ? t->rack : "-", t->played_text, t->score);
 		if (t->status == ANALYSE_UNKNOWN_RACK) {
-			fputs("-\t-\tunknown rack\t-\t-\n", fp);
+			fprintf(fp, "-\t-\t-\tunknown rack\t-\t-\t-\t%s\n", note);
 			return;
 		}
-		fprintf(fp, "%ld\t%ld\t%s\t%d\t", t->rank, t->nmoves,
-		    t->best_text, best_score);
+		json_write_millis(fp, t->played_value);
+		if (t->withdrawn)
+			fprintf(fp, "\t-\t%ld\t%s\t%d\t", t->nmoves, t->best_text,
+			    best_score);
+		else
+			fprintf(fp, "\t%ld\t%ld\t%s\t%d\t", t->rank, t->nmoves,
+			    t->best_text, best_score);
+		json_write_millis(fp, t->best_value);
+		putc('\t', fp);
 		json_write_millis(fp, t->lost);
-		putc('\n', fp);
+		fprintf(fp, "\t%s\n", note);
+		for (k = 0; k < t->ncand; k++) {
+			fprintf(fp, "#\t%d\t%s\t%d\t%s\t", k + 1, t->cand[k].text,
+			    t->cand[k].move.score, t->cand[k].leave[0] ?
+			    t->cand[k].leave : "-");
+			json_write_millis(fp, t->cand[k].value);
+			putc('\n', fp);
+		}
 		return;
 	}
 	fprintf(fp, "%s{\"turn\":%ld,\"player\":", first ? "" : ",", t->turn);
 	json_write_str(fp, nick);
+	fputs(",\"rack\":", fp);
+	if (t->rack[0])
+		json_write_str(fp, t->rack);
+	else
+		fputs("null", fp);
 	fputs(",\"move\":", fp);
 	json_write_str(fp, t->played_text);
+	fprintf(fp, ",\"score\":%d,\"bag\":%d", t->score, t->bag);
+	if (t->withdrawn)
+		fputs(",\"withdrawn\":true", fp);
+	if (t->wrong_score)
+		fprintf(fp, ",\"wrong_score\":%d", t->real_score);
+	if (t->mirrored)
+		fputs(",\"mirrored\":true", fp);
 	if (t->status == ANALYSE_UNKNOWN_RACK) {
-		fprintf(fp, ",\"score\":%d,\"rank\":null,\"best\":null,"
-		    "\"unknown_rack\":true}", t->score);
+		fputs(",\"rank\":null,\"best\":null,\"unknown_rack\":true}", fp);
 		return;
 	}
-	fprintf(fp, ",\"score\":%d,\"rank\":%ld,\"of\":%ld,\"best\":", t->score,
-	    t->rank, t->nmoves);
+	fputs(",\"value\":", fp);
+	json_write_millis(fp, t->played_value);
+	if (t->withdrawn)
+		fprintf(fp, ",\"rank\":null,\"of\":%ld,\"best\":", t->nmoves);
+	else
+		fprintf(fp, ",\"rank\":%ld,\"of\":%ld,\"best\":", t->rank,
+		    t->nmoves);
 	json_write_str(fp, t->best_text);
-	fprintf(fp, ",\"best_score\":%d,\"lost\":", best_score);
+	fprintf(fp, ",\"best_score\":%d,\"best_value\":", best_score);
+	json_write_millis(fp, t->best_value);
+	fputs(",\"lost\":", fp);
 	json_write_millis(fp, t->lost);
-	putc('}', fp);
+	fputs(",\"candidates\":[", fp);
+	for (k = 0; k < t->ncand; k++) {
+		fprintf(fp, "%s{\"move\":", k ? "," : "");
+		json_write_str(fp, t->cand[k].text);
+		fprintf(fp, ",\"score\":%d,\"leave\":", t->cand[k].move.score);
+		json_write_str(fp, t->cand[k].leave);
+		fputs(",\"value\":", fp);
+		json_write_millis(fp, t->cand[k].value);
+		putc('}', fp);
+	}
+	fputs("]}", fp);
 }
 
 void

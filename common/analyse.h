@@ -21,7 +21,20 @@
  *          them; with a leave table: the equity robot's move, the first
  *          by equity_cmp (equity_first).
  *   lost   the best move's value less the played move's, never below 0
- *          (a phony may score more than any legal move).
+ *          (a phony may score more than any legal move; its best value
+ *          is the best legal move's, not raised to the phony's).
+ * When the move played is worth as much as the best (rank 1), it is named
+ * the best move: a tie is the move played.  An opening written down the
+ * board on a layout symmetric about its diagonal is the same move as its
+ * mirror across, which is the one the generator lists: it is ranked as
+ * that (mirrored 1).  A play withdrawn after a challenge (the next event
+ * is GCG_WITHDRAWN) is a turn of 0 points worth nothing (played_value 0,
+ * withdrawn 1, rank -1): what it lost is the best move's value.  A play
+ * whose written score is not what it scores (wrong_score 1) is ranked by
+ * the score it makes; the replay goes on with the score as written
+ * (GCG_WRITTEN_SCORES), counted in a->wrong_scores.
+ * With a->top > 0 the turn also carries its top moves (cand, at most
+ * ANALYSE_TOP_MAX), best first: by value, ties in notation order.
  * A turn whose rack is not written, or written only in part (an
  * annotator's record of the opponent: gcg_turn.rack_complete 0), is
  * passed on as ANALYSE_UNKNOWN_RACK, not analysed and not summed.
@@ -51,6 +64,17 @@
 #include "rules.h"
 
 #define ANALYSE_TEXT_MAX 96     /* a move in notation, as GCG_TEXT_MAX */
+#define ANALYSE_TOP_MAX 20      /* candidates kept a turn */
+#define ANALYSE_RACK_MAX (RULES_MAX_RACK * 4 + 8) /* a rack as text */
+
+/* One of a turn's top moves. */
+struct analyse_candidate {
+	struct move move;
+	char text[ANALYSE_TEXT_MAX];     /* move_format */
+	char leave[ANALYSE_RACK_MAX];    /* the tiles kept, "" none */
+	int64_t value;                   /* equity (or score), millipoints */
+	int64_t leave_value;             /* value less the score */
+};
 
 enum analyse_status {
 	ANALYSE_DONE,            /* the turn was analysed: rank, best, lost */
@@ -72,7 +96,14 @@ struct analyse_turn {
 	struct move played;      /* as re-read against the board; a play's
 	                            score is the one written */
 	char played_text[ANALYSE_TEXT_MAX]; /* move_format, else as written */
-	int score;               /* the points written for the turn */
+	int score;               /* the points written for the turn (0 for
+	                            a withdrawn play) */
+	char rack[ANALYSE_RACK_MAX]; /* the mover's rack, "" if not known */
+	int bag;                 /* tiles in the bag before the move */
+	int withdrawn;           /* the play was taken back (see above) */
+	int wrong_score;         /* the written score is not the play's */
+	int real_score;          /* what the play scores */
+	int mirrored;            /* ranked as its mirror across (see above) */
 	/* ANALYSE_DONE only (else rank 0, nmoves 0, no best): */
 	long rank;               /* see above; -1 a phony */
 	long nmoves;             /* legal moves of the position */
@@ -83,6 +114,8 @@ struct analyse_turn {
 	int64_t best_value;      /* of the best move, raised to played_value
 	                            when that is more */
 	int64_t lost;            /* best_value - played_value */
+	int ncand;               /* top moves, with a->top */
+	struct analyse_candidate cand[ANALYSE_TOP_MAX];
 };
 
 /* What each player's analysed turns add up to. */
@@ -104,14 +137,23 @@ struct analyse {
 	                                (NULL: not checked) */
 	struct gen *gen;             /* a generator for rules and lex */
 	const struct klv *leaves;    /* NULL: moves valued by score */
+	int top;                     /* top moves kept a turn, 0..
+	                                ANALYSE_TOP_MAX */
+	int replay_flags;            /* gcg_replay_ex's (GCG_STRICT), to
+	                                which GCG_WRITTEN_SCORES is added */
+	const char *lexicon_name;    /* for the writers, or NULL */
+	const char *leaves_name;     /* for the writers, or NULL */
 	/* Filled by analyse_game: */
 	long turns;                  /* plays, exchanges and passes seen */
 	long failed;                 /* turns passed on as ANALYSE_FAILED */
+	long wrong_scores;           /* plays whose written score is wrong */
+	struct gcg_result result;    /* the replay's (slips, settling) */
 	struct analyse_player players[RULES_MAX_PLAYERS];
 	struct equity eq;            /* workspace: the turn's equity */
 };
 
-/* analyse_game: replays game g (gcg_replay with a->lex) and calls fn (may
+/* analyse_game: replays game g (gcg_replay_ex with a->lex and
+ * a->replay_flags | GCG_WRITTEN_SCORES) and calls fn (may
  * be NULL) with each play, exchange and pass, in order, analysed as above;
  * the players' sums and the counts of a are reset first and filled as the
  * game goes.  Returns 0 when the whole game was replayed, fn's positive
@@ -146,19 +188,25 @@ int analyse_same_move(const struct move *m, const struct move *p);
 
 /* The writers of movegen(1)'s formats, text (json 0) or JSON (json 1);
  * a write error shows in ferror(fp).  A game is
- *   text:  "# FILE", a header line "#TURN<TAB>PLAYER<TAB>MOVE<TAB>SCORE
- *          <TAB>RANK<TAB>OF<TAB>BEST<TAB>BEST_SCORE<TAB>LOST", a line a
- *          turn, "# NICK<TAB>moves N<TAB>best N<TAB>lost P" a player and
- *          an empty line;
- *   JSON:  one line {"file":FILE,"moves":[turns],"players":[players]}.
- * analyse_write_head: the start of the game read from file.
+ *   text:  "# FILE", "# lexicon LEX<TAB>values equity, leaves KLV" (or
+ *          "values score"), a header line "#TURN<TAB>PLAYER<TAB>RACK<TAB>
+ *          MOVE<TAB>SCORE<TAB>VALUE<TAB>RANK<TAB>OF<TAB>BEST<TAB>
+ *          BEST_SCORE<TAB>BEST_VALUE<TAB>LOST<TAB>NOTE", a line a turn
+ *          followed by its top moves as "#<TAB>N<TAB>MOVE<TAB>SCORE<TAB>
+ *          LEAVE<TAB>VALUE", "# NICK<TAB>moves N<TAB>best N<TAB>lost P" a
+ *          player and an empty line;
+ *   JSON:  one line {"file":FILE,"lexicon":LEX,"values":"equity"|"score",
+ *          "leaves":KLV|null,"moves":[turns],"players":[players]}.
+ * analyse_write_head: the start of the game read from file, analysed by a.
  * analyse_write_turn: turn t of game g (not written when ANALYSE_FAILED);
  *   first: t is the first turn written (JSON: no comma before it).
- *   LOST is in points with three decimals; an unknown rack is written
- *   with "-" for the numbers and "unknown rack" for the best move (JSON:
- *   "rank":null,"best":null,"unknown_rack":true).
+ *   VALUE, BEST_VALUE and LOST are in points with three decimals; NOTE is
+ *   "-", "phony", "withdrawn", "mirrored" or "wrong score: scores S"; an
+ *   unknown rack is written with "-" for the numbers and "unknown rack"
+ *   for the best move (JSON: "rank":null,"best":null,"unknown_rack":true).
  * analyse_write_tail: the players' sums of a and the end of the game. */
-void analyse_write_head(FILE *fp, const char *file, int json);
+void analyse_write_head(FILE *fp, const struct analyse *a, const char *file,
+	int json);
 void analyse_write_turn(FILE *fp, const struct gcg_game *g,
 	const struct analyse_turn *t, int json, int first);
 void analyse_write_tail(FILE *fp, const struct analyse *a,

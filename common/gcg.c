@@ -2016,9 +2016,16 @@ replay_play(struct replay *rp, int i, const struct lex *lex,
 	if ((rc = call_fn(rp, i, unseen, &m, &d, complete, fn, arg)) != 0)
 		return rc;
 	if (m.score != ev->score) {
-		err_set(e, ev->line, "%s scores %+d, not %+d as written",
-		    ev->text, m.score, ev->score);
-		return -1;
+		if (!(rp->flags & GCG_WRITTEN_SCORES)) {
+			err_set(e, ev->line, "%s scores %+d, not %+d as written",
+			    ev->text, m.score, ev->score);
+			return -1;
+		}
+		/* Go on with the score as written, which the totals after
+		 * it were added from (the callback has seen both). */
+		if (res != NULL)
+			res->wrong_scores++;
+		m.score = ev->score;
 	}
 	/* Remember enough to take the play back (withdrawn phony). */
 	rp->undo_board = rp->pos.board;
@@ -2213,6 +2220,26 @@ replay_withdrawn(struct replay *rp, int i, struct err *e)
 	return check_total(rp, ev, e);
 }
 
+/* The end written by the other settling rule than the ruleset's: English
+ * records written by transfer are old files (the margin is the same), so
+ * accepted; for another ruleset, whose records never do, a slip naming the
+ * ruleset's rule. */
+static int
+settle_other(struct replay *rp, long line, int kind, struct err *e)
+{
+	const struct rules *r = rp->r;
+	char msg[sizeof rp->res->slip[0].msg];
+
+	if (kind == (int)r->settle || strcmp(r->name, "en") == 0)
+		return 0;
+	snprintf(msg, sizeof msg, "the end is settled %s, but %s settles %s",
+	    kind == SETTLE_DOUBLE ? "double" : "by transfer", r->name,
+	    r->settle == SETTLE_DOUBLE ? "double (the finisher gains twice "
+	    "the racks left)" : "by transfer (the finisher gains the racks "
+	    "left, each other player loses own)");
+	return replay_slip(rp, line, msg, e);
+}
+
 /* End of game: the tiles still held by everyone but the finisher. */
 static int
 replay_settle(struct replay *rp, int i, struct err *e)
@@ -2273,6 +2300,9 @@ replay_settle(struct replay *rp, int i, struct err *e)
 				    "was transfer", ev->score);
 				return -1;
 			}
+			if (rp->settle_kind < 0 && settle_other(rp, ev->line, kind,
+			    e) < 0)
+				return -1;
 			rp->settle_kind = kind;
 		}
 		rp->end_points_done = 1;
@@ -2283,6 +2313,9 @@ replay_settle(struct replay *rp, int i, struct err *e)
 			    "racks twice, nobody loses them)");
 			return -1;
 		}
+		if (rp->finisher >= 0 && rp->settle_kind < 0 && settle_other(rp,
+		    ev->line, SETTLE_TRANSFER, e) < 0)
+			return -1;
 		if (rp->finisher >= 0)
 			rp->settle_kind = SETTLE_TRANSFER;
 		if (p == rp->finisher) {

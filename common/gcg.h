@@ -285,6 +285,8 @@ struct gcg_result {
 	                                 * whatever the ruleset says), -1 if the
 	                                 * game did not end by going out */
 	int slips;                      /* transcription slips passed over */
+	int wrong_scores;               /* GCG_WRITTEN_SCORES: plays whose
+	                                 * score is not the one written */
 	struct {
 		long line;
 		char msg[160];
@@ -293,7 +295,12 @@ struct gcg_result {
 
 /* gcg_replay_ex's flags. */
 enum {
-	GCG_STRICT = 1    /* a slip is an error */
+	GCG_STRICT = 1,   /* a slip is an error */
+	GCG_WRITTEN_SCORES = 2 /* a play's score that is not the one written
+	                          is counted in res->wrong_scores and the
+	                          replay goes on with the score as written
+	                          (the callback sees both: t->move->score and
+	                          t->ev->score) */
 };
 
 /* gcg_replay: replays g with its ruleset and lex (NULL = scores and
@@ -322,7 +329,9 @@ int gcg_replay(const struct gcg_game *g, const struct lex *lex,
  * player after the play that went out is the turn lost to a failed
  * challenge of it, when the ruleset has a challenge rule; any other
  * turn after the end is an error.  The end lines may add up under either
- * settling rule (res->settle says which), not a mix. */
+ * settling rule (res->settle says which), not a mix; the rule the ruleset
+ * does not use is a slip, except for English (en), whose old records
+ * transfer where the ruleset doubles. */
 int gcg_replay_ex(const struct gcg_game *g, const struct lex *lex, int flags,
 	int (*fn)(const struct gcg_turn *t, void *arg), void *arg,
 	struct gcg_result *res, struct err *e);

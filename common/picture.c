@@ -16,6 +16,8 @@ enum cell_kind { CELL_EMPTY, CELL_TILE, CELL_PLAYED, CELL_GHOST };
 struct cell {
 	uint8_t kind;       /* enum cell_kind */
 	uint8_t tile;       /* letter, |TILE_BLANK for a blank */
+	uint8_t both;       /* CELL_PLAYED: the ghost move uses it too */
+	uint8_t ghost;      /* then the ghost's tile */
 };
 
 /* Customary colours (the printed boards and Quackle's), by enum premium. */
@@ -61,6 +63,8 @@ picture_cells(const struct picture *pic, struct cell *cells, struct err *e)
 	for (i = 0; i < n; i++) {
 		cells[i].kind = b->sq[i] ? CELL_TILE : CELL_EMPTY;
 		cells[i].tile = b->sq[i];
+		cells[i].both = 0;
+		cells[i].ghost = 0;
 		if (b->sq[i] && !letter_ok(pic->r, b->sq[i])) {
 			err_set(e, 0, "picture: square %d holds no letter of %s",
 			    i, pic->r->name);
@@ -86,8 +90,15 @@ picture_cells(const struct picture *pic, struct cell *cells, struct err *e)
 				return -1;
 			}
 			c = &cells[row * b->cols + col];
+			if (c->kind == CELL_PLAYED && k == PICTURE_GHOST) {
+				/* Both moves use the square: the played tile
+				 * shows, marked as the ghost's too. */
+				c->both = 1;
+				c->ghost = m->tiles[i];
+				continue;
+			}
 			if (c->kind != CELL_EMPTY)
-				continue;   /* a ghost under a played tile */
+				continue;
 			c->kind = k == PICTURE_PLAYED ? CELL_PLAYED : CELL_GHOST;
 			c->tile = m->tiles[i];
 		}
@@ -123,6 +134,29 @@ picture_xml_text(FILE *fp, const char *s)
 	}
 }
 
+void
+picture_fit_text(const char *s, int max, char *out, size_t cap)
+{
+	size_t i = 0, cut = 0;
+	int n = 0;
+
+	if (max < 2)
+		max = 2;
+	for (; s[i]; i++) {
+		if (((unsigned char)s[i] & 0xc0) == 0x80)
+			continue;
+		if (n == max - 1)
+			cut = i;    /* where the ellipsis goes if it is needed */
+		if (n++ == max)
+			break;
+	}
+	if (s[i] == '\0' || n <= max) {
+		snprintf(out, cap, "%s", s);
+		return;
+	}
+	snprintf(out, cap, "%.*s\u2026", (int)cut, s);
+}
+
 static const char *
 player_name(const struct picture *pic, int i, char *buf, size_t cap)
 {
@@ -145,6 +179,50 @@ rack_tiles(const struct rules *r, const uint8_t *rack, uint8_t *out, int cap)
 	for (k = 0; k < rack[0] && n < cap; k++)
 		out[n++] = TILE_BLANK;
 	return n;
+}
+
+/* rack_marks: which of player i's rack tiles (n, from rack_tiles) the
+ * played move exchanges: swapped[k] 1 for each, the tiles matched by
+ * letter (blanks as blanks). */
+static void
+rack_marks(const struct picture *pic, int i, const uint8_t *rack, int n,
+	uint8_t *swapped)
+{
+	const struct move *m = pic->marks[PICTURE_PLAYED];
+	int j, k;
+
+	memset(swapped, 0, (size_t)n);
+	if (m == NULL || m->kind != MOVE_EXCHANGE || !m->tiles_known ||
+	    i != pic->p->to_move)
+		return;
+	for (j = 0; j < m->len; j++)
+		for (k = 0; k < n; k++)
+			if (!swapped[k] && (TILE_IS_BLANK(m->tiles[j]) ?
+			    rack[k] == TILE_BLANK : rack[k] == TILE_LETTER(
+			    m->tiles[j]))) {
+				swapped[k] = 1;
+				break;
+			}
+}
+
+/* svg_line: one line of text at (x, y) in font size size that must fit
+ * room pixels: smaller type down to 10 pixels, then cut with an ellipsis.
+ * A character is taken as 0.62 of the size (0.68 bold): DejaVu Sans'
+ * widest common letters, so that a line of capitals fits too. */
+static void
+svg_line(FILE *fp, const char *s, int x, int y, int size, int room, int bold)
+{
+	char fit[1024];
+	int n = utf8_count(s), em = bold ? 68 : 62;
+
+	while (size > 10 && n * size * em / 100 > room)
+		size--;
+	picture_fit_text(s, room * 100 / (size * em), fit, sizeof fit);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"%d\"%s "
+	    "fill=\"#222222\">", x, y, size, bold ? " font-weight=\"bold\"" :
+	    "");
+	picture_xml_text(fp, fit);
+	fputs("</text>\n", fp);
 }
 
 static int
@@ -192,6 +270,25 @@ svg_tile(FILE *fp, const struct rules *r, int x, int y, int s, uint8_t t,
 	    "text-anchor=\"end\" fill=\"#222222\">%d</text></g>\n",
 	    x + s - s / 12, y + s - s / 12, small,
 	    blank ? 0 : r->values[l]);
+}
+
+/* svg_corner: the ghost move's tile on a square the played move holds,
+ * as a small dashed tile in the square's top left corner (over the
+ * played tile's letter-free corner), so neither move hides the other. */
+static void
+svg_corner(FILE *fp, const struct rules *r, int x, int y, uint8_t t)
+{
+	int l = TILE_LETTER(t);
+
+	fprintf(fp, "<g><rect x=\"%d\" y=\"%d\" width=\"17\" height=\"17\" "
+	    "rx=\"3\" fill=\"#fbf1de\" stroke=\"#5c4420\" stroke-width=\"1.5\" "
+	    "stroke-dasharray=\"3 2\"/><text x=\"%d\" y=\"%d\" "
+	    "font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" "
+	    "fill=\"%s\">", x + 1, y + 1, x + 9, y + 14,
+	    TILE_IS_BLANK(t) ? "#c0392b" : "#5c4420");
+	picture_xml_text(fp, l ? (TILE_IS_BLANK(t) ? r->utf8_lower[l] :
+	    r->utf8[l]) : "?");
+	fputs("</text></g>\n", fp);
 }
 
 /* svg_board: the labels and the squares, the board's top at top. */
@@ -253,8 +350,8 @@ picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 	const struct rules *r = pic->r;
 	const struct position *p = pic->p;
 	struct cell cells[RULES_MAX_SQUARES];
-	uint8_t rack[RULES_MAX_RACK * 4];
-	char nbuf[32];
+	uint8_t rack[RULES_MAX_RACK * 4], swapped[RULES_MAX_RACK * 4];
+	char nbuf[32], fit[4 * 24];
 	int rows = r->rows, cols = r->cols, i, row, col, most = 0;
 	int top = MARGIN + (pic->title ? 28 : 0);
 	int bottom, width, height, racks_y;
@@ -284,12 +381,8 @@ picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 	    width, height, width, height, FONT);
 	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"#fbfaf5\"/>\n",
 	    width, height);
-	if (pic->title) {
-		fprintf(fp, "<text x=\"%d\" y=\"22\" font-size=\"16\" "
-		    "font-weight=\"bold\" fill=\"#222222\">", MARGIN);
-		picture_xml_text(fp, pic->title);
-		fputs("</text>\n", fp);
-	}
+	if (pic->title)
+		svg_line(fp, pic->title, MARGIN, 22, 16, width - MARGIN - 8, 1);
 	if (flags & PICTURE_SHARED)
 		fprintf(fp, "<use href=\"#ov-board\" y=\"%d\"/>\n", top - MARGIN);
 	else
@@ -301,12 +394,20 @@ picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 
 			if (c->kind == CELL_EMPTY)
 				continue;
+			/* A faded ghost on a square of its own: the premium
+			 * label under it must not show through. */
+			if (c->kind == CELL_GHOST)
+				fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+				    "height=\"%d\" fill=\"#fbfaf5\"/>", x, y, SQ,
+				    SQ);
 			svg_tile(fp, r, x, y, SQ, c->tile, c->kind == CELL_GHOST);
 			if (c->kind == CELL_PLAYED)
 				fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
 				    "height=\"%d\" rx=\"4\" fill=\"none\" "
 				    "stroke=\"#e4572e\" stroke-width=\"3\"/>\n",
 				    x + 2, y + 2, SQ - 4, SQ - 4);
+			if (c->both)
+				svg_corner(fp, r, x, y, c->ghost);
 		}
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"none\" stroke=\"#55704a\" stroke-width=\"1.5\"/>\n",
@@ -319,7 +420,11 @@ picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 		    "fill=\"#222222\"%s>%s", MARGIN, y + RACK_TILE / 2 + 6,
 		    i == p->to_move ? " font-weight=\"bold\"" : "",
 		    i == p->to_move ? "\u25b6 " : "");
-		picture_xml_text(fp, player_name(pic, i, nbuf, sizeof nbuf));
+		/* Cut to end before the score (about 9 pixels a character
+		 * at 15 pixels). */
+		picture_fit_text(player_name(pic, i, nbuf, sizeof nbuf),
+		    i == p->to_move ? 17 : 19, fit, sizeof fit);
+		picture_xml_text(fp, fit);
 		fputs("</text>", fp);
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"15\" "
 		    "text-anchor=\"end\" fill=\"#222222\"%s>%d</text>\n",
@@ -335,17 +440,21 @@ picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 			continue;
 		}
 		n = rack_tiles(r, p->racks[i], rack, (int)sizeof rack);
-		for (k = 0; k < n; k++)
-			svg_tile(fp, r, MARGIN + 240 + k * (RACK_TILE + 2), y,
-			    RACK_TILE, rack[k], 0);
+		rack_marks(pic, i, rack, n, swapped);
+		for (k = 0; k < n; k++) {
+			int rx = MARGIN + 240 + k * (RACK_TILE + 2);
+
+			svg_tile(fp, r, rx, y, RACK_TILE, rack[k], 0);
+			if (swapped[k])
+				fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+				    "height=\"%d\" rx=\"4\" fill=\"none\" "
+				    "stroke=\"#e4572e\" stroke-width=\"3\"/>\n",
+				    rx + 1, y + 1, RACK_TILE - 2, RACK_TILE - 2);
+		}
 	}
-	if (pic->caption) {
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"15\" "
-		    "fill=\"#222222\">", MARGIN,
-		    racks_y + p->nplayers * (RACK_TILE + 8) + 18);
-		picture_xml_text(fp, pic->caption);
-		fputs("</text>\n", fp);
-	}
+	if (pic->caption)
+		svg_line(fp, pic->caption, MARGIN, racks_y + p->nplayers *
+		    (RACK_TILE + 8) + 18, 15, width - MARGIN - 8, 0);
 	fputs("</svg>\n", fp);
 	return finish(fp, e);
 }
@@ -396,7 +505,7 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 	const struct rules *r = pic->r;
 	const struct position *p = pic->p;
 	struct cell cells[RULES_MAX_SQUARES];
-	uint8_t rack[RULES_MAX_RACK * 4];
+	uint8_t rack[RULES_MAX_RACK * 4], swapped[RULES_MAX_RACK * 4];
 	char nbuf[32];
 	int colour = flags & PICTURE_COLOUR;
 	int rows = r->rows, cols = r->cols, row, col, i, t, w = 0, digits = 1;
@@ -450,12 +559,14 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 				fprintf(fp, " %s", s);
 				used = 1 + utf8_count(s);
 			} else {
-				putc(c->kind == CELL_PLAYED ? '[' :
-				    c->kind == CELL_GHOST ? '(' : ' ', fp);
+				/* "{K₅}": played, and the ghost uses the
+				 * square too. */
+				putc(c->both ? '{' : c->kind == CELL_PLAYED ?
+				    '[' : c->kind == CELL_GHOST ? '(' : ' ', fp);
 				used = 1 + term_tile(fp, r, c->tile);
 				if (c->kind != CELL_TILE) {
-					putc(c->kind == CELL_PLAYED ? ']' : ')',
-					    fp);
+					putc(c->both ? '}' : c->kind ==
+					    CELL_PLAYED ? ']' : ')', fp);
 					used++;
 				}
 			}
@@ -468,9 +579,11 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 		fputc('\n', fp);
 	}
 	for (i = 0; i < p->nplayers; i++) {
-		const char *name = player_name(pic, i, nbuf, sizeof nbuf);
+		char name[4 * 24];
 		int n, k;
 
+		picture_fit_text(player_name(pic, i, nbuf, sizeof nbuf), 20, name,
+		    sizeof name);
 		fprintf(fp, "%s %s", i == p->to_move ? ">" : " ", name);
 		pad(fp, 20 - utf8_count(name));
 		fprintf(fp, " %5d", p->scores[i]);
@@ -480,14 +593,24 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 			} else {
 				n = rack_tiles(r, p->racks[i], rack,
 				    (int)sizeof rack);
+				rack_marks(pic, i, rack, n, swapped);
+				/* An exchanged tile: "[X₈]". */
 				for (k = 0; k < n; k++) {
 					fputs(k ? " " : "   ", fp);
+					if (swapped[k])
+						putc('[', fp);
 					term_tile(fp, r, rack[k]);
+					if (swapped[k])
+						putc(']', fp);
 				}
 			}
 		}
 		fputc('\n', fp);
 	}
+	for (i = 0; i < rows * cols && !cells[i].both; i++)
+		;
+	if (i < rows * cols)
+		fputs("{ } a square both moves use: the played tile shows\n", fp);
 	if (pic->caption)
 		fprintf(fp, "%s\n", pic->caption);
 	return finish(fp, e);

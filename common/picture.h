@@ -7,9 +7,14 @@
  * row and column labels of our move notation (SPEC §2.2: rows 1.., columns
  * A..), every player's score and rack (the player to move marked), a caption,
  * and up to two moves drawn on the board: the first (PICTURE_PLAYED) with its
- * tiles placed and outlined, the second (PICTURE_GHOST) as outlined shadows
- * of its tiles on the squares the first leaves free (how an analysis shows
- * "played" beside "best" on one board).  Any layout of the ruleset (up to
+ * tiles placed and outlined (an exchange: its tiles outlined on the mover's
+ * rack), the second (PICTURE_GHOST) as outlined shadows of its tiles, each
+ * painted over its square's premium label; where both moves use a square
+ * the played tile shows with the ghost's as a small dashed tile in its
+ * corner (how an analysis shows "played" beside "best" on one board, neither
+ * hiding the other).  Names are cut to end before the score, the title and
+ * caption set smaller or cut to end before the right edge.  Any layout of
+ * the ruleset (up to
  * RULES_MAX_DIM squares a side) and any alphabet: letters are drawn from
  * the ruleset's UTF-8 spelling.
  *
@@ -23,7 +28,9 @@
  *
  * The terminal form is UTF-8 text, 5 columns a square (80 columns for a
  * 15 x 15 board, 108 for 21 x 21): "K₅" a tile, "k₀" a blank,
- * "[K₅]" a tile of the played move, "(K₅)" one of the ghost move, "3W"
+ * "[K₅]" a tile of the played move, "(K₅)" one of the ghost move, "{K₅}" a
+ * played tile on a square the ghost move uses too (a line under the board
+ * says so), "[K₅]" on the rack an exchanged tile, "3W"
  * "2W" "3L" "2L" "4L" "4W" premiums, "★" the empty start square, "·"
  * other empty squares.  With PICTURE_COLOUR, ANSI 256-colour escapes paint
  * the premiums and tiles as the SVG does; the characters are the same, so
@@ -94,6 +101,10 @@ int picture_svg_board(FILE *fp, const struct rules *r, struct err *e);
  * PICTURE_COLOUR).  Returns 0, or -1 with e set. */
 int picture_text(FILE *fp, const struct picture *pic, int flags,
 	struct err *e);
+
+/* picture_fit_text: s cut to at most max characters (UTF-8), the last an
+ * ellipsis when it is cut, into out (cap bytes). */
+void picture_fit_text(const char *s, int max, char *out, size_t cap);
 
 /* picture_xml_text: writes s to fp with XML's five special characters
  * escaped and control characters other than tab and newline dropped (they

@@ -1,6 +1,7 @@
 /*
  * report.c — one analysed game as a self-contained HTML page (report.h).
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,18 +12,30 @@
 struct report_turn {
 	long turn;
 	long line;
+	int index;                      /* the event's index in the game */
 	int player;
 	int status;                     /* enum analyse_status */
 	struct position pos;            /* before the move, to_move = player */
 	struct move played;
 	char played_text[ANALYSE_TEXT_MAX];
-	char rack[RULES_MAX_RACK * 4 + 8];
+	char rack[ANALYSE_RACK_MAX];
+	char unseen[RULES_MAX_TILES * 4];   /* what the mover cannot see */
+	int nunseen, bag;
 	int score;
+	int withdrawn, wrong_score, real_score, mirrored;
 	long rank, nmoves;
 	int has_best;
 	struct move best;
 	char best_text[ANALYSE_TEXT_MAX];
 	int64_t played_value, best_value, lost;
+	int ncand;
+	struct analyse_candidate *cand; /* ncand, owned */
+};
+
+/* A #note of the game, after event `after` (-1: before the first). */
+struct report_note {
+	int after;
+	char *text;
 };
 
 struct report {
@@ -32,8 +45,11 @@ struct report {
 	char title[GCG_NAME_MAX];
 	char *file;
 	int by_equity;
+	char lexicon[128], leaves[128];
 	struct report_turn *turns;
 	long n, cap;
+	struct report_note *notes;
+	int nnotes;
 };
 
 /* Player colours: lines, bars and the table's dots. */
@@ -42,29 +58,54 @@ static const char *const colour[RULES_MAX_PLAYERS] = {
 };
 
 struct report *
-report_create(const struct gcg_game *g, const char *file, int by_equity,
-	struct err *e)
+report_create(const struct gcg_game *g, const char *file,
+	const struct analyse *a, struct err *e)
 {
 	struct report *rp = calloc(1, sizeof *rp);
+	int i;
 
-	if (rp == NULL || (rp->file = strdup(file)) == NULL) {
-		free(rp);
-		err_set(e, 0, "out of memory");
-		return NULL;
-	}
+	if (rp == NULL || (rp->file = strdup(file)) == NULL ||
+	    (g->npragmas > 0 && (rp->notes = calloc((size_t)g->npragmas,
+	    sizeof *rp->notes)) == NULL))
+		goto nomem;
 	rp->rules = g->rules;
 	rp->nplayers = g->nplayers;
 	memcpy(rp->players, g->players, sizeof rp->players);
 	snprintf(rp->title, sizeof rp->title, "%s", g->title);
-	rp->by_equity = by_equity;
+	rp->by_equity = a->leaves != NULL;
+	snprintf(rp->lexicon, sizeof rp->lexicon, "%s", a->lexicon_name ?
+	    a->lexicon_name : "-");
+	snprintf(rp->leaves, sizeof rp->leaves, "%s", a->leaves_name ?
+	    a->leaves_name : "-");
+	for (i = 0; i < g->npragmas; i++) {
+		const struct gcg_pragma *pr = &g->pragmas[i];
+
+		if (strcmp(pr->name, "note") != 0)
+			continue;
+		rp->notes[rp->nnotes].after = pr->after;
+		if ((rp->notes[rp->nnotes].text = strdup(pr->value)) == NULL)
+			goto nomem;
+		rp->nnotes++;
+	}
 	return rp;
+nomem:
+	report_destroy(rp);
+	err_set(e, 0, "out of memory");
+	return NULL;
 }
 
 void
 report_destroy(struct report *rp)
 {
+	long i;
+
 	if (rp == NULL)
 		return;
+	for (i = 0; i < rp->n; i++)
+		free(rp->turns[i].cand);
+	for (i = 0; i < rp->nnotes; i++)
+		free(rp->notes[i].text);
+	free(rp->notes);
 	free(rp->turns);
 	free(rp->file);
 	free(rp);
@@ -74,6 +115,7 @@ int
 report_add(struct report *rp, const struct analyse_turn *t, struct err *e)
 {
 	struct report_turn *x;
+	int k;
 
 	if (rp->n == rp->cap) {
 		long cap = rp->cap ? 2 * rp->cap : 64;
@@ -87,21 +129,39 @@ report_add(struct report *rp, const struct analyse_turn *t, struct err *e)
 		rp->turns = nt;
 		rp->cap = cap;
 	}
-	x = &rp->turns[rp->n++];
+	x = &rp->turns[rp->n];
 	memset(x, 0, sizeof *x);
+	if (t->ncand > 0) {
+		if ((x->cand = malloc((size_t)t->ncand * sizeof *x->cand)) ==
+		    NULL) {
+			err_set(e, 0, "out of memory");
+			return -1;
+		}
+		memcpy(x->cand, t->cand, (size_t)t->ncand * sizeof *x->cand);
+		x->ncand = t->ncand;
+	}
+	rp->n++;
 	x->turn = t->turn;
 	x->line = t->at->ev->line;
+	x->index = t->at->index;
 	x->player = t->player;
 	x->status = t->status;
 	x->pos = *t->at->pos;
 	x->pos.to_move = t->player;
 	x->played = t->played;
 	snprintf(x->played_text, sizeof x->played_text, "%s", t->played_text);
-	if (!t->at->pos->rack_known[t->player] ||
-	    rules_rack_format(&rp->rules, t->at->pos->racks[t->player], x->rack,
-	    sizeof x->rack) < 0)
-		x->rack[0] = '\0';
+	snprintf(x->rack, sizeof x->rack, "%s", t->rack);
+	if (rules_rack_format(&rp->rules, t->at->unseen, x->unseen,
+	    sizeof x->unseen) < 0)
+		x->unseen[0] = '\0';
+	for (k = 0; k <= rp->rules.nletters; k++)
+		x->nunseen += t->at->unseen[k];
+	x->bag = t->at->bag;
 	x->score = t->score;
+	x->withdrawn = t->withdrawn;
+	x->wrong_score = t->wrong_score;
+	x->real_score = t->real_score;
+	x->mirrored = t->mirrored;
 	x->rank = t->rank;
 	x->nmoves = t->nmoves;
 	x->has_best = t->has_best;
@@ -134,20 +194,69 @@ nick(const struct report *rp, int i)
 }
 
 static const char style[] =
-"body{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;margin:1.5em auto;"
-"max-width:980px;color:#222;background:#fbfaf5;padding:0 1em}"
-"h1{font-size:1.5em;margin-bottom:.2em}h2{font-size:1.2em;margin-top:1.6em;"
-"border-bottom:1px solid #ccc}.sub{color:#666;margin-top:0}"
+"body{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;margin:1em auto;"
+"max-width:1200px;color:#222;background:#fbfaf5;padding:0 .8em}"
+"h1{font-size:1.4em;margin-bottom:.2em;overflow-wrap:anywhere}"
+"h2{font-size:1.15em;margin-top:1.4em;border-bottom:1px solid #ccc}"
+".sub{color:#666;margin-top:0;overflow-wrap:anywhere}"
+".warn{color:#b3261e;font-weight:bold}"
+".scroll{overflow-x:auto;max-width:100%}"
 "table{border-collapse:collapse;font-size:.92em}"
-"td,th{padding:.2em .6em;text-align:left;border-bottom:1px solid #e2e0d6}"
+"td,th{padding:.2em .5em;text-align:left;border-bottom:1px solid #e2e0d6;"
+"white-space:nowrap}"
 "td.n,th.n{text-align:right}tr.best td.rank{color:#2a7d3e;font-weight:bold}"
-"tr.miss td.lost{color:#b3261e;font-weight:bold}"
+"tr.miss td.lost{color:#b3261e;font-weight:bold}tr.bad td{background:#fde8e6}"
 ".dot{display:inline-block;width:.7em;height:.7em;border-radius:50%;"
 "margin-right:.4em}"
-"section.turn{margin:1.2em 0;padding-top:.4em;border-top:1px solid #e2e0d6}"
-"section.turn h3{font-size:1em;margin:.2em 0}"
-"section.turn p{margin:.2em 0 .6em}svg{max-width:100%;height:auto}"
+"#stage{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}"
+"#boardcol{flex:1 1 420px;min-width:0;max-width:680px}"
+"#listcol{flex:1 1 280px;min-width:0;max-height:720px;overflow:auto;"
+"position:relative}"
+"#list tr{cursor:pointer}#list tr.cur td{background:#f6dfb8}"
+".nav{display:flex;gap:.5em;align-items:center;margin:.3em 0}"
+".nav button{font-size:1em;padding:.3em .9em}"
+".turn{margin:1em 0;padding-top:.4em;border-top:1px solid #e2e0d6}"
+"html.js .turn{display:none}html.js .turn.cur{display:block;border:0;"
+"margin-top:0}"
+".turn h3{font-size:1em;margin:.2em 0}.turn p{margin:.2em 0 .5em}"
+".note{font-style:italic;color:#555}"
+".tiles{font-family:'DejaVu Sans Mono',monospace;overflow-wrap:anywhere}"
+"svg{max-width:100%;height:auto}.chart svg{min-width:460px}"
 "a{color:#1f6fb2}";
+
+/* The script of the board you step through (one board shown, the move
+ * list marking it; buttons, arrow keys, a click on a move).  Without it
+ * every board shows, one after the other.  In CDATA: the page is also
+ * well-formed XML. */
+static const char script[] =
+"//<![CDATA[\n"
+"(function(){var d=document,turns=[].slice.call(d.querySelectorAll("
+"'.turn')),rows=[].slice.call(d.querySelectorAll('#list tr[data-i]')),"
+"list=d.getElementById('listcol'),cur=-1;if(!turns.length)return;"
+"d.documentElement.className+=' js';"
+"function show(i){i=Math.max(0,Math.min(turns.length-1,i));cur=i;"
+"turns.forEach(function(t,k){t.classList.toggle('cur',k===i)});"
+"rows.forEach(function(r,k){r.classList.toggle('cur',k===i)});"
+"var r=rows[i];if(r&&list&&(r.offsetTop<list.scrollTop||r.offsetTop+"
+"r.offsetHeight>list.scrollTop+list.clientHeight))list.scrollTop="
+"r.offsetTop-list.clientHeight/2;"
+"d.getElementById('pos').textContent=turns[i].getAttribute('data-label')}"
+"d.getElementById('prev').addEventListener('click',function(){show(cur-1)});"
+"d.getElementById('next').addEventListener('click',function(){show(cur+1)});"
+"d.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||"
+"e.metaKey)return;if(e.key==='ArrowLeft'){show(cur-1);e.preventDefault()}"
+"else if(e.key==='ArrowRight'){show(cur+1);e.preventDefault()}});"
+"rows.forEach(function(r,k){r.addEventListener('click',function(e){"
+"show(k);e.preventDefault()})});"
+"[].forEach.call(d.querySelectorAll('a.to'),function(a){"
+"a.addEventListener('click',function(e){var k=turns.indexOf("
+"d.getElementById(a.getAttribute('href').slice(1)));if(k<0)return;"
+"show(k);d.getElementById('stage').scrollIntoView();e.preventDefault()})});"
+"var k=turns.indexOf(d.getElementById(location.hash.slice(1)));"
+"show(k<0?0:k);window.addEventListener('hashchange',function(){"
+"var k=turns.indexOf(d.getElementById(location.hash.slice(1)));"
+"if(k>=0)show(k)});window.ordverkTurn=function(){return cur}})();\n"
+"//]]>";
 
 static void
 summary(FILE *fp, const struct report *rp, const int *final)
@@ -204,18 +313,18 @@ nice_step(int top)
 	return mult[k] * base;
 }
 
-#define CW 900      /* chart width */
-#define CH 240      /* chart height */
+#define CW 640      /* chart width */
+#define CH 260      /* chart height */
 #define CL 56       /* left margin */
-#define CB 34       /* bottom margin */
-#define CT 14       /* top margin */
+#define CB 36       /* bottom margin */
+#define CT 34       /* top margin: the legend, above the plot */
 
 /* axes: the frame, y ticks up to top and x ticks 1..n. */
 static void
 axes(FILE *fp, long n, int top, const char *ylabel)
 {
 	int step = nice_step(top), y;
-	long x, xstep = n > 30 ? 5 : n > 15 ? 2 : 1;
+	long x, xstep = n > 40 ? 10 : n > 20 ? 5 : n > 10 ? 2 : 1;
 	double w = CW - CL - 16, h = CH - CT - CB;
 
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%.0f\" "
@@ -225,31 +334,36 @@ axes(FILE *fp, long n, int top, const char *ylabel)
 
 		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" "
 		    "stroke=\"#eeeeee\"/><text x=\"%d\" y=\"%.1f\" "
-		    "font-size=\"11\" text-anchor=\"end\" fill=\"#555555\">%d"
+		    "font-size=\"13\" text-anchor=\"end\" fill=\"#555555\">%d"
 		    "</text>\n", CL, py, CL + w, py, CL - 6, py + 4, y);
 	}
 	for (x = 1; x <= n; x += xstep)
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
+		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" font-size=\"13\" "
 		    "text-anchor=\"middle\" fill=\"#555555\">%ld</text>\n",
 		    CL + w * ((double)x - 0.5) / (double)n, CH - CB + 15, x);
-	fprintf(fp, "<text x=\"%.0f\" y=\"%d\" font-size=\"12\" "
+	fprintf(fp, "<text x=\"%.0f\" y=\"%d\" font-size=\"14\" "
 	    "text-anchor=\"middle\" fill=\"#333333\">turn</text>"
-	    "<text x=\"14\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\" "
+	    "<text x=\"14\" y=\"%.0f\" font-size=\"14\" text-anchor=\"middle\" "
 	    "fill=\"#333333\" transform=\"rotate(-90 14 %.0f)\">%s</text>\n",
 	    CL + w / 2, CH - 4, CT + h / 2, CT + h / 2, ylabel);
 }
 
+/* legend: each player's colour and nick in the margin above the plot,
+ * where no line or bar can be; a nick is cut to fit its share. */
 static void
 legend(FILE *fp, const struct report *rp)
 {
-	int p;
+	int p, share = (CW - CL - 16) / (rp->nplayers > 0 ? rp->nplayers : 1);
+	char name[GCG_NICK_MAX + 8];
 
 	for (p = 0; p < rp->nplayers; p++) {
-		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
-		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\" font-size=\"12\" "
-		    "fill=\"#333333\">", CL + 10 + p * 170, CT + 8, colour[p],
-		    CL + 28 + p * 170, CT + 18);
-		TEXT(fp, nick(rp, p));
+		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"13\" height=\"13\" "
+		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\" font-size=\"14\" "
+		    "fill=\"#333333\">", CL + p * share, 9, colour[p],
+		    CL + 19 + p * share, 20);
+		picture_fit_text(nick(rp, p), (share - 26) * 10 / (14 * 6), name,
+		    sizeof name);
+		TEXT(fp, name);
 		fputs("</text>\n", fp);
 	}
 }
@@ -336,23 +450,36 @@ chart_lost(FILE *fp, const struct report *rp)
 	fputs("</svg>\n", fp);
 }
 
+/* verdict: the rank cell's words. */
+static void
+verdict(FILE *fp, const struct report_turn *t)
+{
+	if (t->withdrawn)
+		fputs("withdrawn", fp);
+	else if (t->rank < 0)
+		fputs("phony", fp);
+	else
+		fprintf(fp, "%ld of %ld", t->rank, t->nmoves);
+}
+
 static void
 move_table(FILE *fp, const struct report *rp)
 {
 	long i;
 
-	fprintf(fp, "<table class=\"moves\"><tr><th class=\"n\">turn</th>"
-	    "<th>player</th><th>rack</th><th>played</th><th class=\"n\">"
-	    "score</th><th class=\"n\">rank</th><th>best</th><th class=\"n\">"
-	    "best %s</th><th class=\"n\">lost</th></tr>\n",
+	fprintf(fp, "<div class=\"scroll\"><table class=\"moves\"><tr><th "
+	    "class=\"n\">turn</th><th>player</th><th>rack</th><th>played</th>"
+	    "<th class=\"n\">score</th><th class=\"n\">rank</th><th>best</th>"
+	    "<th class=\"n\">best %s</th><th class=\"n\">lost</th></tr>\n",
 	    rp->by_equity ? "equity" : "score");
 	for (i = 0; i < rp->n; i++) {
 		const struct report_turn *t = &rp->turns[i];
 		int done = t->status == ANALYSE_DONE;
 
-		fprintf(fp, "<tr class=\"%s\"><td class=\"n\"><a href=\"#t%ld\">"
-		    "%ld</a></td><td><span class=\"dot\" style=\"background:%s\">"
-		    "</span>", !done ? "" : t->rank == 1 ? "best" : "miss",
+		fprintf(fp, "<tr class=\"%s\"><td class=\"n\"><a class=\"to\" "
+		    "href=\"#t%ld\">%ld</a></td><td><span class=\"dot\" "
+		    "style=\"background:%s\"></span>", t->wrong_score ? "bad" :
+		    !done ? "" : t->rank == 1 ? "best" : "miss",
 		    t->turn, t->turn, colour[t->player % RULES_MAX_PLAYERS]);
 		TEXT(fp, nick(rp, t->player));
 		fputs("</td><td>", fp);
@@ -368,11 +495,9 @@ move_table(FILE *fp, const struct report *rp)
 			    "not analysed");
 			continue;
 		}
-		if (t->rank < 0)
-			fprintf(fp, "<td class=\"n rank\">phony</td><td>");
-		else
-			fprintf(fp, "<td class=\"n rank\">%ld of %ld</td><td>",
-			    t->rank, t->nmoves);
+		fputs("<td class=\"n rank\">", fp);
+		verdict(fp, t);
+		fputs("</td><td>", fp);
 		TEXT(fp, t->has_best ? t->best_text : "-");
 		fputs("</td><td class=\"n\">", fp);
 		value(fp, rp, t->best_value);
@@ -380,71 +505,205 @@ move_table(FILE *fp, const struct report *rp)
 		value(fp, rp, t->lost);
 		fputs("</td></tr>\n", fp);
 	}
-	fputs("</table>\n", fp);
+	fputs("</table></div>\n", fp);
 }
 
-/* same_place: do two placements put the same tiles on the same squares? */
-static int
-same_place(const struct move *a, const struct move *b)
+/* mistakes: the analysed turns that lost most, most first (ten at most). */
+static void
+mistakes(FILE *fp, const struct report *rp)
 {
-	return a->kind == MOVE_PLACE && b->kind == MOVE_PLACE &&
-	    a->dir == b->dir && a->row == b->row && a->col == b->col &&
-	    a->len == b->len && memcmp(a->tiles, b->tiles, a->len) == 0;
+	long order[10], n = 0, i, k;
+
+	for (i = 0; i < rp->n; i++) {
+		const struct report_turn *t = &rp->turns[i];
+
+		if (t->status != ANALYSE_DONE || t->lost <= 0)
+			continue;
+		for (k = n < 10 ? n : 9; k > 0 &&
+		    rp->turns[order[k - 1]].lost < t->lost; k--)
+			if (k < 10)
+				order[k] = order[k - 1];
+		if (k < 10) {
+			order[k] = i;
+			if (n < 10)
+				n++;
+		}
+	}
+	if (n == 0) {
+		fputs("<p>No turn lost anything.</p>\n", fp);
+		return;
+	}
+	fputs("<ol class=\"mistakes\">\n", fp);
+	for (k = 0; k < n; k++) {
+		const struct report_turn *t = &rp->turns[order[k]];
+
+		fprintf(fp, "<li><a class=\"to\" href=\"#t%ld\">turn %ld</a>, ",
+		    t->turn, t->turn);
+		TEXT(fp, nick(rp, t->player));
+		fputs(": ", fp);
+		TEXT(fp, t->played_text);
+		fputs(t->withdrawn ? " (withdrawn)" : t->rank < 0 ? " (phony)" :
+		    "", fp);
+		fputs(" for <b>", fp);
+		TEXT(fp, t->best_text);
+		fputs("</b>, lost ", fp);
+		value(fp, rp, t->lost);
+		fputs("</li>\n", fp);
+	}
+	fputs("</ol>\n", fp);
 }
 
-/* mark_moves: the move played outlined and the best move, when analysed
- * and another placement, as shadows. */
+/* mark_moves: the move played (a placement outlined, an exchange's tiles
+ * marked on the rack) and the best move, when analysed and another
+ * placement, as shadows. */
 static void
 mark_moves(struct picture *pic, const struct move *played,
-	const struct move *best, int has_best)
+	const struct move *best, int has_best, int rank)
 {
-	if (played->kind == MOVE_PLACE)
+	if (played->kind == MOVE_PLACE || played->kind == MOVE_EXCHANGE)
 		pic->marks[PICTURE_PLAYED] = played;
-	if (has_best && best->kind == MOVE_PLACE && !same_place(best, played))
+	if (has_best && best->kind == MOVE_PLACE && rank != 1)
 		pic->marks[PICTURE_GHOST] = best;
 }
 
-static int
-boards(FILE *fp, const struct report *rp, struct err *e)
+/* move_list: the list beside the board: each turn's move, its score and
+ * the player's total after it. */
+static void
+move_list(FILE *fp, const struct report *rp)
 {
-	struct picture pic;
 	long i;
-	int p;
+
+	fputs("<div id=\"listcol\"><table id=\"list\"><tr><th class=\"n\">#"
+	    "</th><th>player</th><th>move</th><th class=\"n\">score</th>"
+	    "<th class=\"n\">total</th></tr>\n", fp);
+	for (i = 0; i < rp->n; i++) {
+		const struct report_turn *t = &rp->turns[i];
+
+		fprintf(fp, "<tr data-i=\"%ld\"%s><td class=\"n\"><a "
+		    "href=\"#t%ld\">%ld</a></td><td><span class=\"dot\" "
+		    "style=\"background:%s\"></span>", i, t->wrong_score ?
+		    " class=\"bad\"" : "", t->turn, t->turn,
+		    colour[t->player % RULES_MAX_PLAYERS]);
+		TEXT(fp, nick(rp, t->player));
+		fputs("</td><td>", fp);
+		TEXT(fp, t->played_text);
+		if (t->withdrawn)
+			fputs(" (withdrawn)", fp);
+		fprintf(fp, "</td><td class=\"n\">%d</td><td class=\"n\">%d"
+		    "</td></tr>\n", t->score, t->pos.scores[t->player] +
+		    t->score);
+	}
+	fputs("</table></div>\n", fp);
+}
+
+/* candidates: the turn's top moves. */
+static void
+candidates(FILE *fp, const struct report *rp, const struct report_turn *t)
+{
+	int k;
+
+	if (t->ncand == 0)
+		return;
+	fprintf(fp, "<div class=\"scroll\"><table class=\"cands\"><tr><th "
+	    "class=\"n\">#</th><th>move</th><th class=\"n\">score</th><th>"
+	    "leave</th><th class=\"n\">%s</th></tr>\n",
+	    rp->by_equity ? "equity" : "score");
+	for (k = 0; k < t->ncand; k++) {
+		fprintf(fp, "<tr><td class=\"n\">%d</td><td>", k + 1);
+		TEXT(fp, t->cand[k].text);
+		fprintf(fp, "</td><td class=\"n\">%d</td><td>",
+		    t->cand[k].move.score);
+		TEXT(fp, t->cand[k].leave);
+		fputs("</td><td class=\"n\">", fp);
+		value(fp, rp, t->cand[k].value);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</table></div>\n", fp);
+}
+
+/* turn_panel: turn i's board and what goes with it. */
+static int
+turn_panel(FILE *fp, const struct report *rp, long i, struct err *e)
+{
+	const struct report_turn *t = &rp->turns[i];
+	int done = t->status == ANALYSE_DONE, p, k;
+	int next = i + 1 < rp->n ? rp->turns[i + 1].index : INT_MAX;
+	struct picture pic;
+
+	fprintf(fp, "<section class=\"turn\" id=\"t%ld\" data-label=\"turn "
+	    "%ld of %ld\"><h3>Turn %ld: ", t->turn, t->turn, rp->turns[rp->n -
+	    1].turn, t->turn);
+	TEXT(fp, nick(rp, t->player));
+	fprintf(fp, " (line %ld)</h3>\n", t->line);
+	if (t->wrong_score)
+		fprintf(fp, "<p class=\"warn\">Line %ld: %s scores %+d, not %+d "
+		    "as written; analysed as it scores, the game goes on as "
+		    "written.</p>\n", t->line, t->played_text, t->real_score,
+		    t->score);
+	fputs("<p>played <b>", fp);
+	TEXT(fp, t->played_text);
+	if (t->withdrawn)
+		fputs("</b>, withdrawn: 0 points", fp);
+	else
+		fprintf(fp, "</b>, %d points", t->score);
+	if (done && t->rank < 0 && !t->withdrawn)
+		fputs(" (phony)", fp);
+	if (done && t->has_best && t->rank != 1) {
+		fputs("; best <b>", fp);
+		TEXT(fp, t->best_text);
+		fputs("</b> (dashed), worth ", fp);
+		value(fp, rp, t->best_value);
+		fputs(rp->by_equity ? " in equity; lost " : "; lost ", fp);
+		value(fp, rp, t->lost);
+	} else if (done) {
+		fputs(t->mirrored ? ": the best move (as its mirror across)" :
+		    ": the best move", fp);
+	} else if (t->status == ANALYSE_UNKNOWN_RACK) {
+		fputs(" (rack not known: not analysed)", fp);
+	}
+	fputs("</p>\n", fp);
+	picture_init(&pic, &rp->rules, &t->pos);
+	for (p = 0; p < rp->nplayers && p < RULES_MAX_PLAYERS; p++)
+		pic.names[p] = nick(rp, p);
+	mark_moves(&pic, &t->played, &t->best, done && t->has_best, (int)t->rank);
+	if (picture_svg(fp, &pic, PICTURE_INLINE | PICTURE_SHARED, e) < 0)
+		return -1;
+	for (k = 0; k < rp->nnotes; k++)
+		if (rp->notes[k].after >= t->index && rp->notes[k].after < next) {
+			fputs("<p class=\"note\">", fp);
+			TEXT(fp, rp->notes[k].text);
+			fputs("</p>\n", fp);
+		}
+	fprintf(fp, "<p>Bag %d; unseen by ", t->bag);
+	TEXT(fp, nick(rp, t->player));
+	fprintf(fp, " (%d): <span class=\"tiles\">", t->nunseen);
+	TEXT(fp, t->unseen);
+	fputs("</span></p>\n", fp);
+	candidates(fp, rp, t);
+	fputs("</section>\n", fp);
+	return 0;
+}
+
+/* stage: the board you step through beside the move list. */
+static int
+stage(FILE *fp, const struct report *rp, struct err *e)
+{
+	long i;
 
 	/* The squares once; each board refers to them. */
 	if (picture_svg_board(fp, &rp->rules, e) < 0)
 		return -1;
-	for (i = 0; i < rp->n; i++) {
-		const struct report_turn *t = &rp->turns[i];
-		int done = t->status == ANALYSE_DONE;
-
-		fprintf(fp, "<section class=\"turn\" id=\"t%ld\"><h3>Turn %ld: ",
-		    t->turn, t->turn);
-		TEXT(fp, nick(rp, t->player));
-		fprintf(fp, " (line %ld)</h3>\n<p>played <b>", t->line);
-		TEXT(fp, t->played_text);
-		fprintf(fp, "</b>, %d points", t->score);
-		if (done && t->has_best && t->rank != 1) {
-			fputs("; best <b>", fp);
-			TEXT(fp, t->best_text);
-			fputs("</b>, worth ", fp);
-			value(fp, rp, t->best_value);
-			fputs(rp->by_equity ? " in equity; lost " : "; lost ", fp);
-			value(fp, rp, t->lost);
-		} else if (done) {
-			fputs(": the best move", fp);
-		} else if (t->status == ANALYSE_UNKNOWN_RACK) {
-			fputs(" (rack not known: not analysed)", fp);
-		}
-		fputs("</p>\n", fp);
-		picture_init(&pic, &rp->rules, &t->pos);
-		for (p = 0; p < rp->nplayers && p < RULES_MAX_PLAYERS; p++)
-			pic.names[p] = nick(rp, p);
-		mark_moves(&pic, &t->played, &t->best, done && t->has_best);
-		if (picture_svg(fp, &pic, PICTURE_INLINE | PICTURE_SHARED, e) < 0)
+	fputs("<div id=\"stage\"><div id=\"boardcol\"><div class=\"nav\">"
+	    "<button type=\"button\" id=\"prev\" aria-label=\"previous turn\">"
+	    "\xe2\x97\x80</button><button type=\"button\" id=\"next\" "
+	    "aria-label=\"next turn\">\xe2\x96\xb6</button><span id=\"pos\">"
+	    "</span></div>\n", fp);
+	for (i = 0; i < rp->n; i++)
+		if (turn_panel(fp, rp, i, e) < 0)
 			return -1;
-		fputs("</section>\n", fp);
-	}
+	fputs("</div>\n", fp);
+	move_list(fp, rp);
+	fputs("</div>\n", fp);
 	return 0;
 }
 
@@ -452,11 +711,13 @@ int
 report_write(const struct report *rp, const int *final, FILE *fp,
 	struct err *e)
 {
-	int p;
+	long i;
+	int p, k;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8"
-	    "\"/>\n<meta name=\"generator\" content=\"ordverk movegen\"/>\n"
-	    "<title>", fp);
+	    "\"/>\n<meta name=\"viewport\" content=\"width=device-width, "
+	    "initial-scale=1\"/>\n<meta name=\"generator\" content=\"ordverk "
+	    "movegen\"/>\n<title>", fp);
 	for (p = 0; p < rp->nplayers; p++) {
 		if (p)
 			fputs(" vs ", fp);
@@ -475,23 +736,48 @@ report_write(const struct report *rp, const int *final, FILE *fp,
 		fputs(" \xc2\xb7 ", fp);
 	}
 	TEXT(fp, rp->file);
-	fprintf(fp, " \xc2\xb7 ruleset %s \xc2\xb7 moves valued by %s</p>\n",
-	    rp->rules.name, rp->by_equity ? "equity (score and leave)" :
-	    "score");
+	fprintf(fp, " \xc2\xb7 ruleset %s \xc2\xb7 lexicon ", rp->rules.name);
+	TEXT(fp, rp->lexicon);
+	fputs(" (a phony is a play not in it) \xc2\xb7 moves valued by ", fp);
+	if (rp->by_equity) {
+		fputs("equity (score and leave, leaves ", fp);
+		TEXT(fp, rp->leaves);
+		fputs(")</p>\n", fp);
+	} else {
+		fputs("score</p>\n", fp);
+	}
+	for (i = 0; i < rp->n; i++)
+		if (rp->turns[i].wrong_score)
+			fprintf(fp, "<p class=\"warn\">Line %ld: %s scores %+d, not "
+			    "%+d as written: the record does not add up (the "
+			    "totals are as written).</p>\n", rp->turns[i].line,
+			    rp->turns[i].played_text, rp->turns[i].real_score,
+			    rp->turns[i].score);
+	for (k = 0; k < rp->nnotes; k++)
+		if (rp->n == 0 || rp->notes[k].after < rp->turns[0].index) {
+			fputs("<p class=\"note\">", fp);
+			TEXT(fp, rp->notes[k].text);
+			fputs("</p>\n", fp);
+		}
+	fputs("<div class=\"scroll\">", fp);
 	summary(fp, rp, final);
-	fputs("<h2>Scores</h2>\n", fp);
-	chart_scores(fp, rp, final);
-	fprintf(fp, "<h2>%s lost each turn</h2>\n",
-	    rp->by_equity ? "Equity" : "Points");
-	chart_lost(fp, rp);
-	fputs("<h2>Moves</h2>\n", fp);
-	move_table(fp, rp);
-	fputs("<h2>Boards</h2>\n<p class=\"sub\">Each board is the position "
-	    "before the turn: the move played outlined in orange, the best "
-	    "move, when another, as dashed shadows.</p>\n", fp);
-	if (boards(fp, rp, e) < 0)
+	fputs("</div>\n<h2>Game</h2>\n<p class=\"sub\">The board before each "
+	    "turn: the move played outlined in orange, the best move, when "
+	    "another, dashed (a corner mark where both use a square). "
+	    "\xe2\x97\x80 \xe2\x96\xb6 or the arrow keys step; a move in the "
+	    "list jumps to it.</p>\n", fp);
+	if (stage(fp, rp, e) < 0)
 		return -1;
-	fputs("</body>\n</html>\n", fp);
+	fputs("<h2>Biggest mistakes</h2>\n", fp);
+	mistakes(fp, rp);
+	fputs("<h2>Scores</h2>\n<div class=\"chart scroll\">", fp);
+	chart_scores(fp, rp, final);
+	fprintf(fp, "</div>\n<h2>%s lost each turn</h2>\n<div class=\"chart "
+	    "scroll\">", rp->by_equity ? "Equity" : "Points");
+	chart_lost(fp, rp);
+	fputs("</div>\n<h2>Moves</h2>\n", fp);
+	move_table(fp, rp);
+	fprintf(fp, "<script>%s</script>\n</body>\n</html>\n", script);
 	if (ferror(fp)) {
 		err_set(e, 0, "report: write error");
 		return -1;
@@ -512,9 +798,10 @@ report_turn_picture(struct picture *pic, struct position *pos,
 	picture_init(pic, &g->rules, pos);
 	for (p = 0; p < g->nplayers && p < RULES_MAX_PLAYERS; p++)
 		pic->names[p] = g->players[p].nick;
-	mark_moves(pic, &t->played, &t->best, done && t->has_best);
-	n = snprintf(caption, cap, "%s, turn %ld: played %s, %d points", who,
-	    t->turn, t->played_text, t->score);
+	mark_moves(pic, &t->played, &t->best, done && t->has_best, (int)t->rank);
+	n = snprintf(caption, cap, "%s, turn %ld: played %s, %d points%s", who,
+	    t->turn, t->played_text, t->score, t->withdrawn ? " (withdrawn)" :
+	    done && t->rank < 0 ? " (phony)" : "");
 	if (n < 0 || (size_t)n >= cap)
 		n = 0;
 	if (done && t->has_best && t->rank != 1 && by_equity)

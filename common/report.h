@@ -3,25 +3,34 @@
  *
  * A report collects the turns analyse_game hands out (analyse.h) and
  * writes them as one HTML file that opens in a browser straight from the
- * file system: inline CSS and SVG, no script, no font or image fetched.
+ * file system, offline: inline CSS and SVG and a small inline script (in
+ * CDATA, so the page is also well-formed XML), no font or image fetched.
  * The page holds, in order:
- *   - the players, the final score and what each player's analysed turns
- *     add up to (moves, best moves found, points or equity lost);
+ *   - the players, the final score, the lexicon and leave table the
+ *     verdicts come from, each line whose score does not add up, and what
+ *     each player's analysed turns add up to (moves, best moves found,
+ *     points or equity lost);
+ *   - one board you step through (buttons, arrow keys, a click on a move
+ *     in the list beside it, which gives each move's score and the
+ *     player's running total): each turn's board before the move
+ *     (picture.h), the move played drawn on it and, when the best move was
+ *     another, the best move's tiles as outlined shadows; the turn's
+ *     #note lines, the tiles the mover cannot see and the bag's count, and
+ *     its top moves.  Without the script every board shows in turn; at a
+ *     phone's width the list goes under the board;
+ *   - the biggest mistakes, most lost first;
  *   - two charts: both players' running scores turn by turn, and what
  *     each turn lost (a bar in the player's colour; a turn whose rack is
- *     not known is marked "?");
+ *     not known is marked "?"), the legend above the plot;
  *   - the move table: turn, player, rack, the move played and its score,
- *     its rank among the legal moves, the best move and what it was worth,
- *     the loss; each row links to its board;
- *   - each turn's board before the move (picture.h), the move played
- *     drawn on it and, when the best move was another, the best move's
- *     tiles as outlined shadows.
+ *     its rank among the legal moves (or "phony", "withdrawn"), the best
+ *     move and what it was worth, the loss; each row links to its board.
  * Values are in points when moves were valued by score, in points with
  * one decimal when by equity (score plus leave).
  *
- * Cost: a copy of each turn's position (about 3.5 KB a turn) until the
- * page is written; the page itself is about 40 KB a turn, most of it the
- * boards.  The game's ruleset and names are copied: the gcg_game may go
+ * Cost: a copy of each turn's position and top moves (about 4 KB a turn)
+ * until the page is written; the page itself is about 25 KB a turn, most
+ * of it the boards.  The game's ruleset and names are copied: the gcg_game may go
  * before the report is written.
  */
 #ifndef ORDVERK_REPORT_H
@@ -37,10 +46,11 @@
 struct report;
 
 /* report_create: an empty report of game g, read from file (a name for
- * the page's title), valued by equity (1) or by score (0).  Returns NULL
+ * the page's title), analysed by a (before analyse_game: by equity when
+ * a->leaves, the names of its lexicon and leave table).  Returns NULL
  * with e set when memory runs out. */
 struct report *report_create(const struct gcg_game *g, const char *file,
-	int by_equity, struct err *e);
+	const struct analyse *a, struct err *e);
 void report_destroy(struct report *rp);
 
 /* report_add: adds turn t (any status).  Returns 0, or -1 with e set when

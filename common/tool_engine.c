@@ -42,6 +42,17 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 	if (eo.leaves == NULL && t->default_leaves)
 		eo.leaves_path = leavespath = tool_default_leaves(&r);
 	rc = engine_open(&t->en[t->n], &r, &eo, &e);
+	if (rc == 0) {
+		const char *lp = eo.lexicon, *kp = eo.leaves != NULL ?
+		    t->leaves_path : eo.leaves_path;
+
+		snprintf(t->names[t->n].lexicon, sizeof t->names[0].lexicon,
+		    "%s", strrchr(lp, '/') ? strrchr(lp, '/') + 1 : lp);
+		if (t->en[t->n].leaves == NULL || kp == NULL)
+			kp = t->en[t->n].leaves == NULL ? "" : "-";
+		snprintf(t->names[t->n].leaves, sizeof t->names[0].leaves,
+		    "%s", strrchr(kp, '/') ? strrchr(kp, '/') + 1 : kp);
+	}
 	free(lexpath);
 	free(leavespath);
 	if (rc == -2)

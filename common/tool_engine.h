@@ -27,6 +27,7 @@ struct tool_engines {
 	const char *lexicon;        /* -l, or NULL: the ruleset's default */
 	const char *vocab;          /* -v, or NULL */
 	const struct klv *leaves;   /* -k, or NULL */
+	const char *leaves_path;    /* -k's file, for names[].leaves */
 	int default_leaves;         /* without -k: the ruleset's own table
 	                               (NAME.klv2 beside its default lexicon)
 	                               where there is one */
@@ -35,6 +36,11 @@ struct tool_engines {
 	int n;
 	char key[TOOL_ENGINES_MAX][RULES_NAME_MAX + 16];
 	struct engine en[TOOL_ENGINES_MAX];
+	/* What each engine's files are called (the last part of the path),
+	 * for a report to name: leaves "" when moves go by score. */
+	struct {
+		char lexicon[128], leaves[128];
+	} names[TOOL_ENGINES_MAX];
 };
 
 /* tool_engine_get: the engine of ruleset name, with bingo bonus bb when

@@ -11,8 +11,9 @@ cd "$(dirname "$0")/.."
 # sharding test, Node's npm for the English list, GNU time for make bench;
 # xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin), with a font, to
 # check that the pictures and charts the tools draw are well-formed SVG and
-# render as drawn.
-PKGS="gcc make pkg-config zlib1g-dev check time wnorwegian wdanish hunspell-is hunspell-tools parallel npm libxml2-utils librsvg2-bin fonts-dejavu-core"
+# render as drawn; chromium and python3, to check movegen's analysis page
+# in a real browser (tests/e2e/gen_browser.sh, headless, no network).
+PKGS="gcc make pkg-config zlib1g-dev check time wnorwegian wdanish hunspell-is hunspell-tools parallel npm libxml2-utils librsvg2-bin fonts-dejavu-core chromium python3"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

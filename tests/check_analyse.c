@@ -52,6 +52,7 @@ analyse_all(struct analyse *a, const struct gcg_game *g, const struct lex *lex,
 	a->lex = lex;
 	a->gen = gen;
 	a->leaves = k;
+	a->top = 2;
 	rc = analyse_game(a, g, keep_turn, s, &e);
 	ck_assert_msg(rc == 0, "line %ld: %s", e.line, e.msg);
 	gen_destroy(gen);
@@ -106,9 +107,11 @@ hand_lex(const struct rules *r)
 	return test_lex_from_words(r, words);
 }
 
-/* turn3_best: the best of turn 3's exchanges and pass, all worth 0: by
- * score the first in notation order, the pass; by equity the exchange of
- * the most tiles (equity_cmp). */
+/* turn3_best: the best of turn 3's exchanges and pass, all worth 0: the
+ * pass played ties with the best, and a tie is named the move played,
+ * by score and by equity alike (not the first in notation order, nor
+ * equity_cmp's exchange of the most tiles, which a board would then show
+ * beside a table that says "best"). */
 static void
 check_hand_turns(const struct analyse *a, const struct seen *s,
 	const char *turn3_best)
@@ -194,7 +197,7 @@ START_TEST(hand_game_with_zero_leaves)
 	g = gcg_parse_mem(hand_gcg, sizeof hand_gcg - 1, NULL, &e);
 	ck_assert_ptr_nonnull(g);
 	analyse_all(&a, g, lex, k, &s);
-	check_hand_turns(&a, &s, "-CDEFGHI");
+	check_hand_turns(&a, &s, "-");
 	gcg_game_destroy(g);
 	klv_destroy(k);
 	lex_destroy(lex);
@@ -269,9 +272,11 @@ START_TEST(position_at_a_turn)
 }
 END_TEST
 
-/* A discrepancy stops the game with its line; the turns before it have
- * been passed on. */
-START_TEST(wrong_score_stops)
+/* A score that does not add up (two's C.. makes 7, written +9): the turn
+ * is marked and analysed as it scores, the game goes on as written (its
+ * totals were added from the written score); a wrong total still stops
+ * the game with its line, the turns before it passed on. */
+START_TEST(wrong_score_marked)
 {
 	static const char bad[] =
 	    "#character-encoding UTF-8\n"
@@ -279,7 +284,9 @@ START_TEST(wrong_score_stops)
 	    "#player2 two Two\n"
 	    "#tile-distribution en\n"
 	    ">one: ABCDEFG 8G AB +8 8\n"
-	    ">two: C 8F C.. +9 9\n";
+	    ">two: C 8F C.. +9 9\n"
+	    ">one: CDEFGHI - +0 8\n"
+	    ">two: ? - +0 10\n";
 	const struct rules *r = rules_builtin("en");
 	struct lex *lex = hand_lex(r);
 	struct gcg_game *g;
@@ -298,9 +305,18 @@ START_TEST(wrong_score_stops)
 	a.lex = lex;
 	a.gen = gen;
 	ck_assert_int_eq(analyse_game(&a, g, keep_turn, &s, &e), -1);
-	ck_assert_int_eq(e.line, 6);
-	ck_assert_int_eq(s.n, 2);
-	ck_assert_int_eq(a.players[0].moves, 1);
+	ck_assert_int_eq(e.line, 8);            /* 10 written, 9 by the scores */
+	ck_assert_int_eq(s.n, 4);
+	ck_assert_int_eq(a.wrong_scores, 1);
+	ck_assert_int_eq(s.t[1].wrong_score, 1);
+	ck_assert_int_eq(s.t[1].score, 9);
+	ck_assert_int_eq(s.t[1].real_score, 7);
+	ck_assert_int_eq(s.t[0].wrong_score, 0);
+	/* Turn 3 is analysed as before (the pass, rank 1 of 128). */
+	ck_assert_int_eq(s.t[2].status, ANALYSE_DONE);
+	ck_assert_int_eq(s.t[2].rank, 1);
+	ck_assert_int_eq(s.t[2].nmoves, 128);
+	ck_assert_int_eq(a.players[0].moves, 2);
 	gen_destroy(gen);
 	gcg_game_destroy(g);
 	lex_destroy(lex);
@@ -421,17 +437,27 @@ START_TEST(writers)
 	analyse_all(&a, g, lex, NULL, &s);
 	fp = open_memstream(&buf, &len);
 	ck_assert_ptr_nonnull(fp);
-	analyse_write_head(fp, "h.gcg", 0);
+	analyse_write_head(fp, &a, "h.gcg", 0);
 	for (i = 0; i < s.n; i++)
 		analyse_write_turn(fp, g, &s.t[i], 0, i == 0);
 	analyse_write_tail(fp, &a, g, 0);
 	fclose(fp);
+	/* Turn 1's top two: the CABs in notation order, keeping DEFG; turn
+	 * 3's: the pass (the move played, a tie with the best), then the
+	 * first exchange in notation order, -C. */
 	ck_assert_str_eq(buf,
 	    "# h.gcg\n"
-	    "#TURN\tPLAYER\tMOVE\tSCORE\tRANK\tOF\tBEST\tBEST_SCORE\tLOST\n"
-	    "1\tone\t8G AB\t8\t4\t135\t8F CAB\t14\t6.000\n"
-	    "2\ttwo\t8F C..\t7\t-\t-\tunknown rack\t-\t-\n"
-	    "3\tone\t-\t0\t1\t128\t-\t0\t0.000\n"
+	    "# lexicon -\tvalues score\n"
+	    "#TURN\tPLAYER\tRACK\tMOVE\tSCORE\tVALUE\tRANK\tOF\tBEST\t"
+	    "BEST_SCORE\tBEST_VALUE\tLOST\tNOTE\n"
+	    "1\tone\tABCDEFG\t8G AB\t8\t8.000\t4\t135\t8F CAB\t14\t14.000\t"
+	    "6.000\t-\n"
+	    "#\t1\t8F CAB\t14\tDEFG\t14.000\n"
+	    "#\t2\t8G CAB\t14\tDEFG\t14.000\n"
+	    "2\ttwo\t-\t8F C..\t7\t-\t-\t-\tunknown rack\t-\t-\t-\t-\n"
+	    "3\tone\tCDEFGHI\t-\t0\t0.000\t1\t128\t-\t0\t0.000\t0.000\t-\n"
+	    "#\t1\t-\t0\tCDEFGHI\t0.000\n"
+	    "#\t2\t-C\t0\tDEFGHI\t0.000\n"
 	    "# one\tmoves 2\tbest 1\tlost 6.000\n"
 	    "# two\tmoves 0\tbest 0\tlost 0.000\n"
 	    "\n");
@@ -439,17 +465,25 @@ START_TEST(writers)
 	buf = NULL;
 	fp = open_memstream(&buf, &len);
 	ck_assert_ptr_nonnull(fp);
-	analyse_write_head(fp, "h\"1.gcg", 1);
+	a.lexicon_name = "hand.lex";
+	analyse_write_head(fp, &a, "h\"1.gcg", 1);
 	for (i = 0; i < 2; i++)
 		analyse_write_turn(fp, g, &s.t[i], 1, i == 0);
 	analyse_write_tail(fp, &a, g, 1);
 	fclose(fp);
 	ck_assert_str_eq(buf,
-	    "{\"file\":\"h\\\"1.gcg\",\"moves\":["
-	    "{\"turn\":1,\"player\":\"one\",\"move\":\"8G AB\",\"score\":8,"
+	    "{\"file\":\"h\\\"1.gcg\",\"lexicon\":\"hand.lex\","
+	    "\"values\":\"score\",\"leaves\":null,\"moves\":["
+	    "{\"turn\":1,\"player\":\"one\",\"rack\":\"ABCDEFG\","
+	    "\"move\":\"8G AB\",\"score\":8,\"bag\":86,\"value\":8.000,"
 	    "\"rank\":4,\"of\":135,\"best\":\"8F CAB\",\"best_score\":14,"
-	    "\"lost\":6.000},"
-	    "{\"turn\":2,\"player\":\"two\",\"move\":\"8F C..\",\"score\":7,"
+	    "\"best_value\":14.000,\"lost\":6.000,\"candidates\":["
+	    "{\"move\":\"8F CAB\",\"score\":14,\"leave\":\"DEFG\","
+	    "\"value\":14.000},"
+	    "{\"move\":\"8G CAB\",\"score\":14,\"leave\":\"DEFG\","
+	    "\"value\":14.000}]},"
+	    "{\"turn\":2,\"player\":\"two\",\"rack\":null,"
+	    "\"move\":\"8F C..\",\"score\":7,\"bag\":84,"
 	    "\"rank\":null,\"best\":null,\"unknown_rack\":true}"
 	    "],\"players\":["
 	    "{\"player\":\"one\",\"moves\":2,\"best\":1,\"lost\":6.000},"
@@ -534,8 +568,12 @@ START_TEST(conformance_game)
 		ck_assert_int_eq(t->status, ANALYSE_DONE);
 		ck_assert_int_eq(t->rank, 1 + better);
 		ck_assert_int_gt(t->nmoves, placements);
-		if (placements > 0) {
+		/* A tie with the best is named the move played. */
+		if (placements > 0 && t->rank == 1)
+			ck_assert_str_eq(t->best_text, t->played_text);
+		else if (placements > 0)
 			ck_assert_str_eq(t->best_text, best);
+		if (placements > 0) {
 			ck_assert_int_eq(t->best.score, best_score);
 			ck_assert_int_eq(t->lost, 1000L * (best_score - t->score));
 		}
@@ -642,7 +680,7 @@ analyse_suite(void)
 	tcase_add_test(tc, hand_game_with_zero_leaves);
 	tcase_add_test(tc, hand_game_with_a_leave_value);
 	tcase_add_test(tc, position_at_a_turn);
-	tcase_add_test(tc, wrong_score_stops);
+	tcase_add_test(tc, wrong_score_marked);
 	tcase_add_test(tc, callback_stops);
 	tcase_add_test(tc, same_move);
 	tcase_add_test(tc, writers);

@@ -143,8 +143,9 @@ check_render(const struct rules *r)
 	}
 	ck_assert_int_ge(checked, 5);
 	/* Tiles where they were put: a tile, a blank, the played move's
-	 * outline, the ghost drawn over its square, nothing drawn for the
-	 * ghost's tile under the played one (the outline is still there). */
+	 * outline, the ghost drawn over its square, and on the square both
+	 * use the played tile with the ghost's tile as a small dashed tile
+	 * in its top left corner (neither hides the other). */
 	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row, 6, 6),
 	    TILE_FILL);
 	ck_assert_uint_eq(pixel(&png, r->start_col + 1, r->start_row, 6, 6),
@@ -155,8 +156,14 @@ check_render(const struct rules *r)
 	    PLAYED_LINE);
 	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 2, 2, 20),
 	    PLAYED_LINE);
-	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 1, 6, 6),
+	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 1, 16, 5),
+	    BLANK_FILL);
+	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 1, 33, 8),
 	    TILE_FILL);
+	ck_assert_uint_eq(pixel(&png, r->start_col, r->start_row + 2, 6, 6),
+	    TILE_FILL);
+	/* The ghost's own square: no premium label shows through it (its
+	 * square is painted over before the faded tile). */
 	{
 		uint32_t g = pixel(&png, r->start_col + 1, r->start_row + 1, 6, 6);
 		int prem = r->premium[(r->start_row + 1) * r->cols +
@@ -262,14 +269,17 @@ START_TEST(text_board)
 	ck_assert_ptr_nonnull(strchr(colour, '\033'));
 	/* Icelandic (standard layout, start H8; values of SPEC §1.1): A (1
 	 * point), a blank for Á (0), B (5) across from H8; under the A the
-	 * played D (5) and Ð (2); the ghost's E hidden under the D, its É (7)
-	 * in parentheses beside it.  Written out by hand. */
+	 * played D (5) and Ð (2); the ghost's E under the D, which shows in
+	 * braces (both moves use the square), its É (7) in parentheses beside
+	 * it.  Written out by hand. */
 	ck_assert_msg(strstr(plain, "\n 8  3W   \xc2\xb7    \xc2\xb7    2L") != NULL,
 	    "%s", plain);
 	ck_assert_msg(strstr(plain, "   A\xe2\x82\x81   \xc3\xa1\xe2\x82\x80   "
 	    "B\xe2\x82\x85   \xc2\xb7    2L ") != NULL, "%s", plain);
-	ck_assert_msg(strstr(plain, " 2L  [D\xe2\x82\x85] (\xc3\x89\xe2\x82\x87)  \xc2\xb7 ")
+	ck_assert_msg(strstr(plain, " 2L  {D\xe2\x82\x85} (\xc3\x89\xe2\x82\x87)  \xc2\xb7 ")
 	    != NULL, "%s", plain);
+	ck_assert_msg(strstr(plain, "\n{ } a square both moves use") != NULL,
+	    "%s", plain);
 	ck_assert_msg(strstr(plain, "\n10 ") != NULL &&
 	    strstr(strstr(plain, "\n10 "), "[\xc3\x90\xe2\x82\x82]") != NULL,
 	    "%s", plain);
@@ -308,6 +318,107 @@ START_TEST(refuses_bad_tiles)
 }
 END_TEST
 
+/* column_clear: are the pixels of column x, rows y0..y1, all the
+ * picture's background? */
+static int
+column_clear(const struct png *png, int x, int y0, int y1)
+{
+	int y;
+
+	for (y = y0; y <= y1; y++)
+		if (png_rgb(png, x, y) != 0xfbfaf5)
+			return 0;
+	return 1;
+}
+
+/* What must fit and what must show: a long nickname ends before the
+ * score, a long title and caption end before the right edge (smaller
+ * type, then an ellipsis), the exchanged tiles are outlined on the rack,
+ * a ghost's square is painted over before its faded tile (no premium
+ * label through it).  Rendered by rsvg-convert; the terminal board too. */
+START_TEST(fits_and_marks)
+{
+	const struct rules *r = rules_builtin("en");
+	static const char long_text[] = "josh_nationals_round_9 and a caption "
+	    "that goes on and on: played 8D SOMETHINGLONG, 112 points; best "
+	    "8A ANOTHERLONGONE, worth 130.5; lost 18.5 and more words still";
+	struct position p;
+	struct move played, ghost, swap;
+	struct picture pic;
+	struct png png;
+	struct err e;
+	char svg[128], pngpath[128], cmd[512], *buf = NULL, *text;
+	size_t len = 0;
+	FILE *fp;
+	int x, y, k, top = PICTURE_MARGIN + 28, racks_y;
+
+	scene(r, &p, &played, &ghost);
+	memset(&swap, 0, sizeof swap);
+	swap.kind = MOVE_EXCHANGE;
+	swap.len = 2;
+	swap.tiles_known = 1;
+	swap.tiles[0] = 1;                      /* an A */
+	swap.tiles[1] = TILE_BLANK;             /* the blank */
+	p.to_move = 0;
+	picture_init(&pic, r, &p);
+	pic.marks[PICTURE_PLAYED] = &swap;
+	pic.marks[PICTURE_GHOST] = &ghost;
+	pic.names[0] = "a_very_long_nickname_from_the_nationals";
+	pic.title = long_text;
+	pic.caption = long_text;
+	snprintf(svg, sizeof svg, "%s/fit.svg", tmpdir);
+	snprintf(pngpath, sizeof pngpath, "%s/fit.png", tmpdir);
+	fp = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(picture_svg(fp, &pic, 0, &e), 0);
+	fclose(fp);
+	/* The ghost's own squares are painted before their faded tiles. */
+	ck_assert_ptr_nonnull(strstr(buf, "fill=\"#fbfaf5\"/><g opacity=\"0.55\">"));
+	fp = fopen(svg, "w");
+	ck_assert_ptr_nonnull(fp);
+	fputs(buf, fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	free(buf);
+	snprintf(cmd, sizeof cmd, "rsvg-convert -o '%s' '%s'", pngpath, svg);
+	ck_assert_int_eq(run(cmd), 0);
+	ck_assert_int_eq(png_read(pngpath, &png), 0);
+	/* Nothing of the title (rows 6..28) or the caption in the last 12
+	 * columns. */
+	racks_y = top + r->rows * PICTURE_SQUARE + 14;
+	for (x = png.width - 12; x < png.width; x++) {
+		ck_assert_msg(column_clear(&png, x, 4, 28), "title at x %d", x);
+		ck_assert_msg(column_clear(&png, x, racks_y + 2 * 40, png.height -
+		    1), "caption at x %d", x);
+	}
+	/* The nickname stops before the score's column (the score, 7, is
+	 * right-aligned at MARGIN + 220). */
+	for (x = PICTURE_MARGIN + 190; x < PICTURE_MARGIN + 206; x++)
+		ck_assert_msg(column_clear(&png, x, racks_y + 4, racks_y + 28),
+		    "name at x %d", x);
+	/* The rack A A ?: the first A and the blank exchanged (outlined),
+	 * the second A not. */
+	for (k = 0; k < 3; k++) {
+		x = PICTURE_MARGIN + 240 + k * 34 + 1;
+		y = racks_y + 16;
+		if (k == 1)
+			ck_assert_uint_ne(png_rgb(&png, x, y), PLAYED_LINE);
+		else
+			ck_assert_uint_eq(png_rgb(&png, x, y), PLAYED_LINE);
+	}
+	free(png.rgba);
+	unlink(svg);
+	unlink(pngpath);
+	/* The terminal: the name cut with an ellipsis, the exchanged tiles
+	 * in brackets. */
+	pic.title = NULL;
+	pic.caption = NULL;
+	text = text_of(&pic, 0);
+	ck_assert_msg(strstr(text, "> a_very_long_nicknam\xe2\x80\xa6     7   [A\xe2\x82\x81] "
+	    "A\xe2\x82\x81 [?\xe2\x82\x80]\n") != NULL, "%s", text);
+	free(text);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -324,6 +435,7 @@ main(void)
 	tcase_add_test(tc, svg_other_layout);
 	tcase_add_test(tc, text_board);
 	tcase_add_test(tc, refuses_bad_tiles);
+	tcase_add_test(tc, fits_and_marks);
 	suite_add_tcase(s, tc);
 	rc = test_run(s);
 	rmdir(tmpdir);

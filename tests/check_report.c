@@ -78,7 +78,7 @@ START_TEST(public_game_page)
 	a.rules = &g->rules;
 	a.lex = lex;
 	a.gen = gen;
-	run.rp = report_create(g, "en-public.gcg", 0, &e);
+	run.rp = report_create(g, "en-public.gcg", &a, &e);
 	ck_assert_ptr_nonnull(run.rp);
 	ck_assert_int_eq(analyse_game(&a, g, add_turn, &run, &e), 0);
 
@@ -106,12 +106,43 @@ START_TEST(public_game_page)
 		    (long long)(a.players[0].lost / 1000));
 		ck_assert_msg(strstr(page, want) != NULL, "%s", want);
 	}
-	/* Turn 6, bob's phony 8K TE: ranked as such. */
-	ck_assert_ptr_nonnull(strstr(page, "<td>8K TE</td><td class=\"n\">8"
-	    "</td><td class=\"n rank\">phony</td>"));
-	/* Self-contained: no script, nothing fetched. */
-	ck_assert_ptr_null(strstr(page, "<script"));
+	/* Turn 6, bob's phony 8K TE, withdrawn after the challenge: a turn
+	 * of 0 points, marked so, not a phony that stood. */
+	ck_assert_ptr_nonnull(strstr(page, "<td>8K TE</td><td class=\"n\">0"
+	    "</td><td class=\"n rank\">withdrawn</td>"));
+	/* The charts' legends stand in the margin above the plot (its top
+	 * at y 34), where no bar reaches: every legend swatch ends above it,
+	 * every bar starts at or below it. */
+	{
+		const char *q = page;
+		int swatches = 0, bars = 0;
+		double y;
+
+		while ((q = strstr(q, "width=\"13\" height=\"13\"")) != NULL) {
+			ck_assert_ptr_nonnull(strstr(q - 24, "y=\"9\" width"));
+			swatches++;
+			q++;
+		}
+		for (q = page; (q = strstr(q, "<a href=\"#t")) != NULL; q++) {
+			q = strchr(q, '>');
+			if (strncmp(q, "><rect x=\"", 10) != 0)
+				continue;               /* not a bar */
+			ck_assert_int_eq(sscanf(strstr(q, "y=\""), "y=\"%lf", &y),
+			    1);
+			ck_assert_msg(y >= 34.0, "a bar from y %.1f", y);
+			bars++;
+		}
+		ck_assert_int_eq(swatches, 4);          /* two charts, two nicks */
+		ck_assert_int_ge(bars, 40);
+	}
+	/* Self-contained: one inline script, nothing fetched. */
+	ck_assert_int_eq(count(page, "<script"), 1);
+	ck_assert_ptr_nonnull(strstr(page, "<script>//<![CDATA["));
+	ck_assert_ptr_null(strstr(page, " src="));
 	ck_assert_ptr_null(strstr(page, "href=\"http"));
+	/* The lexicon a phony is judged by, a phone's viewport. */
+	ck_assert_ptr_nonnull(strstr(page, "lexicon -"));
+	ck_assert_ptr_nonnull(strstr(page, "name=\"viewport\""));
 	/* Well-formed, by a real parser. */
 	fd = mkstemp(tmp);
 	ck_assert_int_ge(fd, 0);

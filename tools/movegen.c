@@ -18,6 +18,7 @@
 #include "robot.h"
 #include "rules.h"
 #include "tool.h"
+#include "tool_analyse.h"
 #include "tool_engine.h"
 #include "tool_opt.h"
 #include "tool_show.h"
@@ -28,12 +29,12 @@
 "               [-R ROBOT] [-s N] [--count] [--sort score|equity] [FILE ...]\n" \
 "       movegen -G -t N [options] [FILE.gcg ...]\n" \
 "       movegen -a [-jS] [-r RULESET] [-l FILE] [-k FILE] [--sort score]\n" \
-"               [--html FILE] FILE.gcg ...\n" \
+"               [-n N] [--strict] [--html FILE] FILE.gcg ...\n" \
 "       movegen -P N -r RULESET [-l FILE] [-s N]\n" \
 "       pictures: [-S] [--svg FILE] [--color WHEN] [--html FILE]\n" \
 TOOL_SIM_SYNOPSIS
 
-enum { O_COLOR = TOOL_OPT_LONG, O_HTML, O_SVG, O_COUNT, O_SORT, O_GAME };
+enum { O_COLOR = TOOL_OPT_LONG, O_HTML, O_SVG, O_COUNT, O_SORT, O_GAME, O_STRICT };
 
 /* The letters and long names follow ordverk(7); the entries without help
  * are old names, kept working. */
@@ -56,6 +57,7 @@ static const struct tool_opt options[] = {
 	{ O_SVG, "svg", "FILE", "draw it as SVG into FILE (%d: numbered)", 1 },
 	{ O_HTML, "html", "FILE", "with -a: each game's analysis as an HTML page", 1 },
 	{ O_COLOR, "color", "WHEN", "colour the boards: always, never or auto", 1 },
+	{ O_STRICT, "strict", NULL, "with -a: refuse a record that breaks the ruleset's settling", 1 },
 	{ TOOL_SIM_SIM, "sim", NULL, "rank candidates by simulation (SIMULATION)", 1 },
 	{ TOOL_SIM_MERGE, "sim-merge", NULL, "add --sim --shard sums and print the tables", 1 },
 	{ TOOL_SIM_CANDIDATES, "candidates", "N", "with --sim: the best N by equity (20)", 1 },
@@ -100,7 +102,7 @@ static struct rng rng;
 static struct movelist list;
 static struct tool_show show;           /* --show, --svg, --html */
 static struct tool_sim sim;             /* --sim, --sim-merge */
-static long ngames;                     /* games analysed, for --html */
+static struct tool_analyse ta = { 0, 5, 0, &show, 0 }; /* --analyse */
 
 static void usage(void) __attribute__((noreturn));
 
@@ -197,15 +199,6 @@ do_cgp_file(const char *path)
 
 /* --- Games: --gcg --turn and --analyse --- */
 
-/* One game of --analyse: whether a JSON turn was written yet. */
-struct game_run {
-	struct engine *en;
-	const struct gcg_game *game;
-	const char *file;
-	int json_first;
-	struct report *report;      /* --html, else NULL */
-};
-
 /* --gcg --turn: the moves of the position before turn o.turn. */
 static int
 game_turn(struct engine *en, const struct gcg_game *game, const char *path)
@@ -221,66 +214,6 @@ game_turn(struct engine *en, const struct gcg_game *game, const char *path)
 		tool_warnfl(path, e.line, "%s", e.msg);
 	tool_warnfl(path, 0, "no turn %ld in the game", o.turn);
 	return TOOL_ERR;
-}
-
-/* --analyse: a turn written, or why it could not be analysed. */
-static int
-print_turn(const struct analyse_turn *t, void *arg)
-{
-	struct game_run *gr = arg;
-	struct err e;
-
-	if (t->status == ANALYSE_FAILED) {
-		tool_warnfl(gr->file, t->err.line, "%s", t->err.msg);
-		return 0;
-	}
-	analyse_write_turn(stdout, gr->game, t, o.json, gr->json_first);
-	gr->json_first = 0;
-	if (gr->report != NULL && report_add(gr->report, t, &e) < 0)
-		tool_die("%s", e.msg);
-	if (show.text || show.svg != NULL) {
-		static struct position pos;     /* 3.5 KB, not on the stack */
-		struct picture pic;
-		char caption[3 * ANALYSE_TEXT_MAX + 64];
-
-		report_turn_picture(&pic, &pos, gr->game, t, gr->en->leaves !=
-		    NULL, caption, sizeof caption);
-		return tool_show_picture(&show, &pic, t->turn) < 0;
-	}
-	return 0;
-}
-
-/* --analyse of one game: a header, the turns, a summary per player. */
-static int
-analyse_one(struct game_run *gr)
-{
-	struct analyse a = { .rules = &gr->en->rules, .lex = gr->en->lex,
-	    .gen = gr->en->gen, .leaves = gr->en->leaves };
-	struct err e;
-	int ret = TOOL_OK;
-
-	if (show.html != NULL && (gr->report = report_create(gr->game,
-	    gr->file, a.leaves != NULL, &e)) == NULL)
-		tool_die("%s", e.msg);
-	analyse_write_head(stdout, gr->file, o.json);
-	switch (analyse_game(&a, gr->game, print_turn, gr, &e)) {
-	case -2:
-		tool_die("%s", e.msg);
-	case -1:
-		tool_warnfl(gr->file, e.line, "%s", e.msg);
-		ret = TOOL_ERR;
-		break;
-	case 1:         /* a picture could not be written: said */
-		ret = TOOL_ERR;
-	}
-	if (a.failed > 0)
-		ret = TOOL_ERR;
-	analyse_write_tail(stdout, &a, gr->game, o.json);
-	if (gr->report != NULL && tool_show_report(&show, gr->report,
-	    gr->game->totals, ++ngames) < 0)
-		ret = TOOL_ERR;
-	report_destroy(gr->report);
-	return ret;
 }
 
 static int
@@ -306,23 +239,26 @@ do_games(const char *path)
 	if ((rd = gcg_reader_open(fp, path, def, &e)) == NULL)
 		tool_die("%s", e.msg);
 	while ((rc = gcg_read(rd, &game, &e)) != 0) {
-		struct game_run gr = { NULL, NULL, path, 1, NULL };
+		struct engine *en;
+		int grc;
 
 		if (rc < 0) {
 			tool_warnfl(path, e.line, "%s", e.msg);
 			ret = TOOL_ERR;
 			continue;
 		}
-		gr.game = game;
-		if ((gr.en = tool_engine_get(&engines, game->rules.name, -1, path,
+		if ((en = tool_engine_get(&engines, game->rules.name, -1, path,
 		    game->first_line)) == NULL) {
 			gcg_game_destroy(game);
 			ret = TOOL_ERR;
 			continue;       /* --turn too: the stream's next game */
 		}
-		if ((o.analyse ? analyse_one(&gr) : game_turn(gr.en, game,
-		    path)) != TOOL_OK)
-			ret = TOOL_ERR;
+		grc = o.analyse ? tool_analyse_game(&ta, en,
+		    engines.names[en - engines.en].lexicon,
+		    engines.names[en - engines.en].leaves, game, path) :
+		    game_turn(en, game, path);
+		if (grc > ret)
+			ret = grc;
 		gcg_game_destroy(game);
 		if (!o.analyse)
 			break;
@@ -429,6 +365,7 @@ main(int argc, char *argv[])
 				usage();
 			}
 			break;
+		case O_STRICT: ta.strict = 1; break;
 		case 't':
 			o.turn = num_arg(optarg, 1, 1000000L, "turn");
 			break;
@@ -480,6 +417,10 @@ main(int argc, char *argv[])
 	/* The equity robot and the analysis take the ruleset's own leave
 	 * table when -k is not given; a plain listing stays by score. */
 	engines.leaves = o.leaves;
+	engines.leaves_path = o.leaves_path;
+	if (o.top > 0)
+		ta.top = o.top > ANALYSE_TOP_MAX ? ANALYSE_TOP_MAX : (int)o.top;
+	ta.json = o.json;
 	engines.robot = o.robot;
 	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
 	    (o.analyse && !o.by_score) || sim.on;
@@ -497,10 +438,13 @@ main(int argc, char *argv[])
 	} else if (argc == 0) {
 		ret = do_cgp_file("-");
 	} else {
-		for (i = 0; i < argc; i++)
-			if ((gcg || o.analyse ? do_games :
-			    do_cgp_file)(argv[i]) != TOOL_OK)
-				ret = TOOL_ERR;
+		for (i = 0; i < argc; i++) {
+			int rc = (gcg || o.analyse ? do_games :
+			    do_cgp_file)(argv[i]);
+
+			if (rc > ret)
+				ret = rc;
+		}
 	}
 	tool_engines_close(&engines);
 	klv_destroy(o.leaves);

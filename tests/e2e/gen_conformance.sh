@@ -36,7 +36,7 @@ for v in no da is en; do
 	# Greedy games: every move is the best by score, nothing given away
 	# (--sort score: not by the ruleset's leave table).
 	movegen -l $v.lex -a --sort score "$C/$v-game.gcg" > an
-	awk -F '\t' '$1 !~ /^#/ && NF > 1 && ($5 != 1 || $9 != "0.000") { bad++ }
+	awk -F '\t' '$1 !~ /^#/ && NF > 1 && ($7 != 1 || $12 != "0.000") { bad++ }
 	    END { exit bad > 0 }' an || { echo "$v: analysis"; cat an; exit 1; }
 	[ "$(grep -c '^# .*	best ' an)" = 2 ]
 	movegen -l $v.lex -a --sort score -j "$C/$v-game.gcg" | grep -q '"players":\[{"player":"anna"'

@@ -46,9 +46,13 @@ echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex -k t.klv -R equity | cut -f2 > out
 # 127 exchanges and the pass.
 printf '%s\n' '#character-encoding UTF-8' '#player1 p1 One' '#player2 p2 Two' \
     '#tile-distribution en' '>p1: ABCDEFG -A +0 0' > g.gcg
-movegen -a -r en -l t.lex -k t.klv g.gcg | grep -v '^#' | sed -n 1p > out
-printf '1\tp1\t-A\t0\t7\t132\t8G AB\t8\t8.000\n' > want
+# The rack, the values (equity, the played move's and the best's) and the
+# files they come from are written.
+movegen -a -r en -l t.lex -k t.klv g.gcg > an
+grep -v '^#' an | sed -n 1p > out
+printf '1\tp1\tABCDEFG\t-A\t0\t0.000\t7\t132\t8G AB\t8\t8.000\t8.000\t-\n' > want
 cmp want out
+grep -q '^# lexicon t.lex	values equity (score and leave), leaves t.klv$' an
 
 # A truncated table is an error naming the file.
 head -c 50 t.klv > bad.klv

@@ -83,7 +83,7 @@ run() {         # run KEY ARGS...: the tool and command of KEY with ARGS
 	esac
 }
 example() {     # a value an argument name accepts
-	case $1 in RULESET) echo en;; N|SECONDS) echo 1;; K/N) echo 1/2;; WHEN) echo never;;
+	case $1 in RULESET) echo en;; N|SECONDS|PCT) echo 1;; K/N) echo 1/2;; WHEN) echo never;;
 	*'|'*) echo "${1%%|*}";; *) echo x;; esac
 }
 
