@@ -772,6 +772,135 @@ lex_write(const struct lex *lex, FILE *fp, struct err *e)
 	return write_nodes(lex->nodes, lex->nnodes, NULL, fp, e);
 }
 
+/* ------------------------------------------------------------------ */
+/* Renumbering (rules_kwg_map): a KWG of another engine numbers some
+ * alphabets otherwise (Norwegian), and a graph's runs are sorted by tile,
+ * so the words are taken out, renamed, and a graph built of them again. */
+
+struct lex_words {
+	const uint8_t *map;
+	uint8_t *words, *lens;
+	size_t n, len, cap, lcap;
+	int oom;
+};
+
+static int
+lex_words_add(const uint8_t *word, int n, void *arg)
+{
+	struct lex_words *w = arg;
+	int i;
+
+	if (w->n >= LEX_MAX_WORDS) {
+		w->oom = 2;
+		return 1;
+	}
+	if (w->len + (size_t)n > w->cap) {
+		size_t nc = w->cap ? w->cap * 2 : 1 << 20;
+		uint8_t *p = realloc(w->words, nc);
+
+		if (p == NULL) {
+			w->oom = 1;
+			return 1;
+		}
+		w->words = p;
+		w->cap = nc;
+	}
+	if (w->n == w->lcap) {
+		size_t nc = w->lcap ? w->lcap * 2 : 1 << 18;
+		uint8_t *p = realloc(w->lens, nc);
+
+		if (p == NULL) {
+			w->oom = 1;
+			return 1;
+		}
+		w->lens = p;
+		w->lcap = nc;
+	}
+	for (i = 0; i < n; i++)
+		w->words[w->len + (size_t)i] = w->map[word[i] & (LEX_NSYM - 1)];
+	w->len += (size_t)n;
+	w->lens[w->n++] = (uint8_t)n;
+	return 0;
+}
+
+/* The words of a KWG's DAWG as read (nodes in lex's layout, unchecked
+ * but for their tiles): every index and depth checked here. */
+static int
+kwg_words(const struct lex *lex, uint32_t run, int depth, uint8_t *path,
+	struct lex_words *w, struct err *e)
+{
+	uint32_t a;
+
+	for (a = run; ; a++) {
+		uint32_t nd, c;
+
+		if (a >= lex->nnodes) {
+			err_set(e, 0, "KWG: a sibling run runs past the end");
+			return -1;
+		}
+		nd = lex->nodes[a];
+		if (lex_node_tile(nd) == 0) {
+			err_set(e, 0, "KWG node %lu: the separator in the word "
+			    "graph", (unsigned long)a);
+			return -1;
+		}
+		path[depth] = (uint8_t)lex_node_tile(nd);
+		if (lex_node_accepts(nd) && lex_words_add(path, depth + 1, w))
+			break;
+		c = lex_node_child(nd);
+		if (c != 0) {
+			if (c >= lex->nnodes || depth + 1 >= RULES_MAX_WORD) {
+				err_set(e, 0, "KWG node %lu: %s", (unsigned long)a,
+				    c >= lex->nnodes ? "child outside the file" :
+				    "words longer than 15 letters");
+				return -1;
+			}
+			if (kwg_words(lex, c, depth + 1, path, w, e) < 0)
+				return -1;
+		}
+		if (w->oom || lex_node_last(nd))
+			break;
+	}
+	if (w->oom) {
+		err_set(e, 0, w->oom == 2 ? "KWG: more than 2^27 words" :
+		    "out of memory renumbering a KWG");
+		return -1;
+	}
+	return 0;
+}
+
+/* lex_renumbered: a lexicon of the words of lex (its DAWG read by
+ * kwg_words when raw, else lex_foreach), every tile t renamed map[t]. */
+static struct lex *
+lex_renumbered(const struct lex *lex, int raw, const uint8_t *map,
+	struct err *e)
+{
+	struct lex_words w;
+	struct lex *out = NULL;
+	uint8_t path[RULES_MAX_WORD + 1];
+	uint32_t root = lex_node_child(lex->nodes[0]);
+
+	memset(&w, 0, sizeof w);
+	w.map = map;
+	if (raw) {
+		if (root != 0 && (root >= lex->nnodes ||
+		    kwg_words(lex, root, 0, path, &w, e) < 0)) {
+			if (root >= lex->nnodes)
+				err_set(e, 0, "KWG: root outside the file");
+			goto done;
+		}
+	} else if (lex_foreach(lex, lex_words_add, &w) != 0 || w.oom) {
+		err_set(e, 0, "out of memory renumbering a lexicon");
+		goto done;
+	}
+	out = lex_build(w.words, w.lens, w.n, raw ? "" : lex_rules_name(lex),
+	    NULL, NULL, e);
+done:
+	free(w.words);
+	free(w.lens);
+	return out;
+}
+
 static uint32_t
 to_kwg(uint32_t n)
 {
@@ -781,11 +910,24 @@ to_kwg(uint32_t n)
 }
 
 int
-lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e)
+lex_write_kwg(const struct lex *lex, const struct rules *r, FILE *fp,
+	struct err *e)
 {
+	uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
+
 	if (lex->partial) {
 		err_set(e, 0, "cannot write a lexicon loaded without its GADDAG");
 		return -1;
+	}
+	if (r != NULL && rules_kwg_map(r, to_file, from_file)) {
+		struct lex *theirs = lex_renumbered(lex, 0, to_file, e);
+		int ret;
+
+		if (theirs == NULL)
+			return -1;
+		ret = lex_write_kwg(theirs, NULL, fp, e);
+		lex_destroy(theirs);
+		return ret;
 	}
 	/* Every child index is below nnodes, so checking the count suffices. */
 	if (lex->nnodes > KWG_MAX_NODES) {
@@ -1228,6 +1370,13 @@ parse_header(const unsigned char *p, uint64_t filelen, const struct rules *r,
 		err_set(e, 0, "corrupt lexicon: bad header field");
 		return -1;
 	}
+	/* Tiles are alphabet indices: a lexicon of another alphabet would
+	 * give nonsense words (no and no-nsf share one, is and is-old).
+	 * The one wording of every tool, for lexicons and vocabularies. */
+	if (r != NULL && !rules_same_alphabet(r, h->name)) {
+		err_set(e, 0, "lexicon for ruleset %s, not %s", h->name, r->name);
+		return -1;
+	}
 	if (r != NULL && (int)h->maxtile > r->nletters) {
 		err_set(e, 0, "lexicon uses tile %lu, ruleset %s has %d letters",
 		    (unsigned long)h->maxtile, r->name, r->nletters);
@@ -1403,6 +1552,18 @@ load_kwg(const unsigned char *p, size_t len, const struct rules *r,
 	lex->nodes[0] = node_make(0, 0, 1, lex_node_child(lex->nodes[0]));
 	lex->nodes[1] = node_make(0, 0, 1, lex_node_child(lex->nodes[1]));
 	lex->nnodes = nnodes;
+	{
+		uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
+
+		if (rules_kwg_map(r, to_file, from_file)) {
+			/* Another engine's numbering: the words, renamed to
+			 * our tiles, in a graph built again. */
+			struct lex *ours = lex_renumbered(lex, 1, from_file, e);
+
+			lex_destroy(lex);
+			return ours;
+		}
+	}
 	lex->maxtile = maxtile;
 	if (validate(lex, maxtile, 0, &nwords, &dn, e) < 0) {
 		lex_destroy(lex);
@@ -1624,16 +1785,9 @@ lex_load_for(const char *path, const struct rules *r, struct err *e)
 	struct err ie;
 	struct lex *lex = load_path(path, r, 0, &ie);
 
-	if (lex == NULL) {
+	/* The loader refused another alphabet (parse_header). */
+	if (lex == NULL)
 		err_file(e, path, &ie);
-		return NULL;
-	}
-	if (!rules_same_alphabet(r, lex_rules_name(lex))) {
-		err_set(e, 0, "%s: lexicon for ruleset %s, not %s", path,
-		    lex_rules_name(lex), r->name);
-		lex_destroy(lex);
-		return NULL;
-	}
 	return lex;
 }
 

@@ -16,9 +16,11 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 	struct rules r;
 	struct err e;
 	char key[sizeof t->key[0]], *lexpath = NULL, *leavespath = NULL;
+	const char *named = t->lexicon == NULL && t->named != NULL ?
+	    t->named : "";
 	int i, rc;
 
-	snprintf(key, sizeof key, "%s/%d", name, bb);
+	snprintf(key, sizeof key, "%s/%d@%.127s", name, bb, named);
 	for (i = 0; i < t->n; i++)
 		if (strcmp(t->key[i], key) == 0)
 			return &t->en[i];
@@ -32,6 +34,12 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 	}
 	if (bb >= 0)
 		r.bingo_bonus = bb;
+	if (eo.lexicon == NULL && named[0] != '\0' &&
+	    (eo.lexicon = lexpath = tool_find_file(named, "lex")) == NULL &&
+	    (eo.lexicon = lexpath = tool_find_file(named, "kwg")) == NULL)
+		tool_warnfl(file, line, "note: #lexicon %s: no %s.lex or %s.kwg "
+		    "in the lexicon directory; using ruleset %s's default "
+		    "lexicon", named, named, named, r.name);
 	if (eo.lexicon == NULL) {
 		if ((eo.lexicon = lexpath = tool_default_lexicon(&r)) == NULL) {
 			tool_warnfl(file, line, "no lexicon for ruleset %s: give -l",
@@ -39,7 +47,9 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 			return NULL;
 		}
 	}
-	if (eo.leaves == NULL && t->default_leaves)
+	if (eo.leaves == NULL && t->leaves_path != NULL)
+		eo.leaves_path = t->leaves_path;
+	else if (eo.leaves == NULL && t->default_leaves)
 		eo.leaves_path = leavespath = tool_default_leaves(&r);
 	rc = engine_open(&t->en[t->n], &r, &eo, &e);
 	free(lexpath);

@@ -26,14 +26,20 @@ struct tool_engines {
 	/* Set by the tool before the first tool_engine_get: */
 	const char *lexicon;        /* -l, or NULL: the ruleset's default */
 	const char *vocab;          /* -v, or NULL */
-	const struct klv *leaves;   /* -k, or NULL */
+	const struct klv *leaves;   /* a table for every ruleset, or NULL */
+	const char *leaves_path;    /* -k, or NULL: loaded for each ruleset
+	                               (klv_load renumbers it to its tiles) */
 	int default_leaves;         /* without -k: the ruleset's own table
 	                               (NAME.klv2 beside its default lexicon)
 	                               where there is one */
 	int robot;                  /* enum robot_strategy, or -1: none */
+	const char *named;          /* the game's "#lexicon NAME", or NULL:
+	                               without -l, NAME.lex or NAME.kwg where
+	                               the default lexicons are, else the
+	                               ruleset's own after a note */
 	/* The engines opened so far, by "NAME/BINGO" (BINGO -1: its own): */
 	int n;
-	char key[TOOL_ENGINES_MAX][RULES_NAME_MAX + 16];
+	char key[TOOL_ENGINES_MAX][RULES_NAME_MAX + 160];
 	struct engine en[TOOL_ENGINES_MAX];
 };
 

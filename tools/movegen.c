@@ -99,6 +99,11 @@ do_position(struct engine *en, const struct position *p, const char *cgp,
 		tool_warnfl(file, line, "%s", e.msg);
 		return TOOL_ERR;
 	}
+	if (o.sort_equity && en->leaves == NULL) {
+		tool_warnfl(file, line, "--sort equity: ruleset %s has no leave "
+		    "table; give --leaves FILE", en->rules.name);
+		return TOOL_ERR;
+	}
 	if (o.robot >= 0) {
 		struct move m;
 		struct movelist_row rw;
@@ -137,6 +142,13 @@ cgp_line(char *line, size_t len, const char *name, long lineno, void *arg)
 	struct engine *en;
 
 	(void)arg;
+	/* A CGP line never starts with '>': the first event of a game
+	 * record.  One hint, then stop, not an error a line. */
+	if (tool_input_kind(line, len) == TOOL_INPUT_GCG) {
+		tool_warnfl(name, lineno, "this is a GCG game record, not CGP "
+		    "positions: give --analyse, or --game FILE --turn N");
+		exit(tool_fshut(stdout, "<stdout>", TOOL_ERR));
+	}
 	if ((en = tool_engine_cgp(&engines, o.rules_name, line, len, &p, name,
 	    lineno)) == NULL ||
 	    do_position(en, &p, line, name, lineno) != TOOL_OK)
@@ -269,6 +281,8 @@ do_games(const char *path)
 			continue;
 		}
 		gr.game = game;
+		tool_game_rules_note(path, def, &game->rules);
+		engines.named = game->lexicon;
 		if ((gr.en = tool_engine_get(&engines, game->rules.name, -1, path,
 		    game->first_line)) == NULL) {
 			gcg_game_destroy(game);
@@ -279,6 +293,7 @@ do_games(const char *path)
 		    path)) != TOOL_OK)
 			ret = TOOL_ERR;
 		gcg_game_destroy(game);
+		engines.named = NULL;       /* it was the game's */
 		if (!o.analyse)
 			break;
 	}
@@ -460,22 +475,24 @@ main(int argc, char *argv[])
 	    (show.svg != NULL && *show.svg == '-'), argc > 1) < 0)
 		usage();
 	if (o.leaves_path != NULL) {
-		if ((o.leaves = klv_load(o.leaves_path, &e)) == NULL) {
+		/* Read now for a bad file's one message; each ruleset met
+		 * loads it again in its own numbering (tool_engine_get). */
+		if ((o.leaves = klv_load(o.leaves_path, NULL, &e)) == NULL) {
 			tool_warnfl(o.leaves_path, e.line, "%s", e.msg);
 			return TOOL_ERR;
 		}
+		klv_destroy(o.leaves);
+		o.leaves = NULL;
 		if (sort == NULL)
 			o.sort_equity = 1;
-	} else if (o.sort_equity) {
-		tool_warn("--sort equity needs --leaves");
-		usage();
 	}
-	/* The equity robot and the analysis take the ruleset's own leave
-	 * table when -k is not given; a plain listing stays by score. */
-	engines.leaves = o.leaves;
+	/* The equity robot, the analysis and --sort equity take the
+	 * ruleset's own leave table when -k is not given; a plain listing
+	 * stays by score. */
+	engines.leaves_path = o.leaves_path;
 	engines.robot = o.robot;
 	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
-	    (o.analyse && !o.by_score);
+	    (o.analyse && !o.by_score) || o.sort_equity;
 	rng_seed(&rng, o.seed);
 	if (o.selfplay > 0) {
 		ret = do_selfplay();

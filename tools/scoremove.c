@@ -284,13 +284,9 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 			break;
 		ngames++;
 		if (rc < 0) {
-			/* Unreadable or malformed: an input error. */
+			/* Unreadable or malformed: an input error, said once,
+			 * on stderr. */
 			tool_warnerr(file, &e);
-			if (ngames == 1 || e.line == 0)
-				printf("%s\t%ld: %s\n", file, e.line, e.msg);
-			else
-				printf("%s:%ld\t%ld: %s\n", file, e.line, e.line,
-				    e.msg);
 			ret = TOOL_ERR;
 			continue;
 		}
@@ -298,9 +294,13 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 			snprintf(name, sizeof name, "%s", file);
 		else
 			snprintf(name, sizeof name, "%s:%ld", file, g->first_line);
-		if (!o->no_lexicon && (lex = tool_lexicon_get(c, o->lexpath, &g->rules)) == NULL) {
-			printf("%s\tno usable lexicon for ruleset %s\n", name,
-			    g->rules.name);
+		tool_game_rules_note(name, o->have_rules ? &o->rules : NULL,
+		    &g->rules);
+		/* The record's #lexicon, found where the default lexicons
+		 * are, unless -l; tool_lexicon_named says what it could not
+		 * find (on stderr, as the lexicon it could not load). */
+		if (!o->no_lexicon && (lex = tool_lexicon_named(c, o->lexpath,
+		    &g->rules, g->lexicon, name)) == NULL) {
 			gcg_game_destroy(g);
 			ret = TOOL_ERR;
 			continue;
@@ -325,7 +325,12 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 				    GCG_SLIPS_KEPT);
 		}
 		if (rc < 0) {
-			printf("%s\t%ld: %s\n", name, e.line, e.msg);
+			printf("%s\t%ld: %s", name, e.line, e.msg);
+			if (lex != NULL && tool_ends_with(e.msg, " is not a word"))
+				printf(" in %s (%zu words; -l FILE checks against "
+				    "another lexicon, -n replays unchecked)",
+				    tool_lexicon_path(c, lex), lex_word_count(lex));
+			putchar('\n');
 			if (ret == TOOL_OK)
 				ret = TOOL_NO;
 		} else if (o->verbose) {
