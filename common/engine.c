@@ -19,8 +19,13 @@ engine_open(struct engine *en, const struct rules *r,
 		goto fail;
 	en->leaves = opts->leaves;
 	if (en->leaves == NULL && opts->leaves_path != NULL) {
-		if ((en->own_leaves = klv_load(opts->leaves_path, &en->rules, e)) == NULL)
+		struct err ie;
+
+		if ((en->own_leaves = klv_load(opts->leaves_path, &en->rules,
+		    &ie)) == NULL) {
+			err_file(e, opts->leaves_path, &ie);
 			goto fail;
+		}
 		en->leaves = en->own_leaves;
 	}
 	if ((en->gen = gen_create(&en->rules, en->lex, e)) == NULL)

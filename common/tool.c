@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "klv.h"
 #include "lex.h"
 #include "lines.h"
 #include "tool.h"
@@ -644,6 +645,30 @@ tool_input_kind(const char *line, size_t len)
 			return TOOL_INPUT_GCG;
 	}
 	return TOOL_INPUT_OTHER;
+}
+
+void
+tool_refuse_gcg(const char *line, size_t len, const char *name,
+	long lineno, const char *hint)
+{
+	if (tool_input_kind(line, len) != TOOL_INPUT_GCG)
+		return;
+	tool_warnfl(name, lineno, "this is a GCG game record, %s", hint);
+	exit(tool_fshut(stdout, "<stdout>", TOOL_ERR));
+}
+
+int
+tool_leaves_check(const char *path)
+{
+	struct err e;
+	struct klv *k = klv_load(path, NULL, &e);
+
+	if (k == NULL) {
+		tool_warnfl(path, e.line, "%s", e.msg);
+		return -1;
+	}
+	klv_destroy(k);
+	return 0;
 }
 
 int

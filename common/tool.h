@@ -262,6 +262,18 @@ char *tool_default_lexicon(const struct rules *r);
 enum tool_input { TOOL_INPUT_OTHER, TOOL_INPUT_GCG, TOOL_INPUT_GAMES };
 enum tool_input tool_input_kind(const char *line, size_t len);
 
+/* tool_refuse_gcg: when line (len bytes, at name:lineno) is a game
+ * record's (tool_input_kind), says so in one line, "this is a GCG game
+ * record, HINT", and exits 2: a tool that reads lines of another kind
+ * stops there rather than refuse every line. */
+void tool_refuse_gcg(const char *line, size_t len, const char *name,
+	long lineno, const char *hint);
+
+/* tool_leaves_check: reads the leave table at path as a file (klv_load
+ * without a ruleset) for a tool that loads it again for each ruleset it
+ * meets: 0, or -1 after one message naming it. */
+int tool_leaves_check(const char *path);
+
 /* tool_ends_with: 1 if s ends with tail. */
 int tool_ends_with(const char *s, const char *tail);
 

@@ -60,6 +60,12 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 		tool_warn("%s", e.msg);     /* it names the file */
 		return NULL;
 	}
+	if (t->need_leaves && t->en[t->n].leaves == NULL) {
+		tool_warnfl(file, line, "--sort equity: ruleset %s has no leave "
+		    "table; give --leaves FILE", r.name);
+		engine_close(&t->en[t->n]);
+		return NULL;
+	}
 	snprintf(t->key[t->n], sizeof t->key[t->n], "%s", key);
 	return &t->en[t->n++];
 }
@@ -108,3 +114,11 @@ tool_engine_cgp(struct tool_engines *engines, const char *rules_name,
 	return en;
 }
 
+
+void
+tool_engines_game(struct tool_engines *t, const char *file,
+	const struct rules *def, const struct gcg_game *game)
+{
+	tool_game_rules_note(file, def, &game->rules);
+	t->named = game->lexicon;
+}

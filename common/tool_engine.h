@@ -17,6 +17,7 @@
 #define ORDVERK_TOOL_ENGINE_H
 
 #include "engine.h"
+#include "gcg.h"
 #include "klv.h"
 #include "rules.h"
 
@@ -33,6 +34,8 @@ struct tool_engines {
 	                               (NAME.klv2 beside its default lexicon)
 	                               where there is one */
 	int robot;                  /* enum robot_strategy, or -1: none */
+	int need_leaves;            /* a ruleset without a table is refused
+	                               (--sort equity) */
 	const char *named;          /* the game's "#lexicon NAME", or NULL:
 	                               without -l, NAME.lex or NAME.kwg where
 	                               the default lexicons are, else the
@@ -50,6 +53,13 @@ struct tool_engines {
  * memory runs out. */
 struct engine *tool_engine_get(struct tool_engines *t, const char *name,
 	int bb, const char *file, long line);
+
+/* tool_engines_game: before the engine of a game read from file with -r
+ * def (NULL: none): the note when the game's ruleset overrides def
+ * (tool_game_rules_note) and its "#lexicon" for the next tool_engine_get
+ * (t->named, to be reset to NULL before the game is freed). */
+void tool_engines_game(struct tool_engines *t, const char *file,
+	const struct rules *def, const struct gcg_game *game);
 
 /* tool_engines_close: closes every engine opened; t can be used again. */
 void tool_engines_close(struct tool_engines *t);

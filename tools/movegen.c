@@ -29,12 +29,12 @@
 "       movegen -a [-j] [-k leaves.klv] [-l lexicon] [-r rules] [-s score]\n" \
 "                  game.gcg ...\n" \
 "       movegen -P games -r rules [-l lexicon] [-S seed]\n" \
-"       pictures: [--show] [--svg file] [--color when] [--html file]\n"
+"       pictures: [--show] [--svg file] [--color when] [--html file]\n" \
+"       notation: [--row-letter]\n"
 
 struct opts {
 	const char *rules_name;
-	const char *leaves_path;
-	struct klv *leaves;
+	const char *leaves_path;    /* -k: loaded for each ruleset met */
 	long top;
 	int sort_equity;
 	int by_score;               /* -s score given: -a by score, not by the
@@ -99,11 +99,6 @@ do_position(struct engine *en, const struct position *p, const char *cgp,
 		tool_warnfl(file, line, "%s", e.msg);
 		return TOOL_ERR;
 	}
-	if (o.sort_equity && en->leaves == NULL) {
-		tool_warnfl(file, line, "--sort equity: ruleset %s has no leave "
-		    "table; give --leaves FILE", en->rules.name);
-		return TOOL_ERR;
-	}
 	if (o.robot >= 0) {
 		struct move m;
 		struct movelist_row rw;
@@ -111,6 +106,7 @@ do_position(struct engine *en, const struct position *p, const char *cgp,
 		if (robot_choose(en->robot, p, bag, &rng, &m, &e) != 0)
 			tool_die("%s", e.msg);
 		movelist_row(&rw, &en->rules, p, &m, 0, eq);
+		movelist_row_letters(&rw, 1, show.row_letters);
 		movelist_write_choice(stdout, &rw, robot_strategy_name(
 		    (enum robot_strategy)o.robot), flags);
 		return tool_show_on(&show) ? show_best(en, p, &m, &rw,
@@ -127,6 +123,7 @@ do_position(struct engine *en, const struct position *p, const char *cgp,
 	if (movelist_build(&list, &en->rules, p, gen_moves(en->gen), n, eq,
 	    o.sort_equity, &e) != 0)
 		tool_die("%s", e.msg);
+	movelist_row_letters(list.rows, list.n, show.row_letters);
 	movelist_write(stdout, &list, o.top, cgp, flags);
 	if (!tool_show_on(&show))
 		return TOOL_OK;
@@ -142,13 +139,8 @@ cgp_line(char *line, size_t len, const char *name, long lineno, void *arg)
 	struct engine *en;
 
 	(void)arg;
-	/* A CGP line never starts with '>': the first event of a game
-	 * record.  One hint, then stop, not an error a line. */
-	if (tool_input_kind(line, len) == TOOL_INPUT_GCG) {
-		tool_warnfl(name, lineno, "this is a GCG game record, not CGP "
-		    "positions: give --analyse, or --game FILE --turn N");
-		exit(tool_fshut(stdout, "<stdout>", TOOL_ERR));
-	}
+	tool_refuse_gcg(line, len, name, lineno, "not CGP positions: give "
+	    "--analyse, or --game FILE --turn N");
 	if ((en = tool_engine_cgp(&engines, o.rules_name, line, len, &p, name,
 	    lineno)) == NULL ||
 	    do_position(en, &p, line, name, lineno) != TOOL_OK)
@@ -281,8 +273,7 @@ do_games(const char *path)
 			continue;
 		}
 		gr.game = game;
-		tool_game_rules_note(path, def, &game->rules);
-		engines.named = game->lexicon;
+		tool_engines_game(&engines, path, def, game);
 		if ((gr.en = tool_engine_get(&engines, game->rules.name, -1, path,
 		    game->first_line)) == NULL) {
 			gcg_game_destroy(game);
@@ -365,9 +356,9 @@ main(int argc, char *argv[])
 		{ "turn", required_argument, NULL, 't' },
 		{ "vocab", required_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "row-letter", no_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct err e;
 	int ch, ret = TOOL_OK, i;
 	enum robot_strategy rs;
 	const char *sort = NULL, *when = NULL;
@@ -381,6 +372,9 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'a':
 			o.analyse = 1;
+			break;
+		case 'L':
+			show.row_letters = 1;   /* notation and boards */
 			break;
 		case 'C':
 			when = optarg;
@@ -474,22 +468,14 @@ main(int argc, char *argv[])
 	if (tool_show_check(&show, when, o.analyse ||
 	    (show.svg != NULL && *show.svg == '-'), argc > 1) < 0)
 		usage();
-	if (o.leaves_path != NULL) {
-		/* Read now for a bad file's one message; each ruleset met
-		 * loads it again in its own numbering (tool_engine_get). */
-		if ((o.leaves = klv_load(o.leaves_path, NULL, &e)) == NULL) {
-			tool_warnfl(o.leaves_path, e.line, "%s", e.msg);
-			return TOOL_ERR;
-		}
-		klv_destroy(o.leaves);
-		o.leaves = NULL;
-		if (sort == NULL)
-			o.sort_equity = 1;
-	}
-	/* The equity robot, the analysis and --sort equity take the
-	 * ruleset's own leave table when -k is not given; a plain listing
-	 * stays by score. */
+	if (o.leaves_path != NULL && tool_leaves_check(o.leaves_path) < 0)
+		return TOOL_ERR;
+	if (o.leaves_path != NULL && sort == NULL)
+		o.sort_equity = 1;
+	/* Without -k, the equity robot, -a and --sort equity take the
+	 * ruleset's own table; a plain listing stays by score. */
 	engines.leaves_path = o.leaves_path;
+	engines.need_leaves = o.sort_equity;
 	engines.robot = o.robot;
 	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
 	    (o.analyse && !o.by_score) || o.sort_equity;
@@ -508,7 +494,6 @@ main(int argc, char *argv[])
 				ret = TOOL_ERR;
 	}
 	tool_engines_close(&engines);
-	klv_destroy(o.leaves);
 	movelist_free(&list);
 	return tool_fshut(stdout, "<stdout>", ret);
 }

@@ -128,6 +128,8 @@ score_one(const struct opts *o, struct tool_lexicons *c, const char *file,
 	}
 	if (move_format(r, &m, fmt, sizeof fmt) < 0)
 		snprintf(fmt, sizeof fmt, "%s", mv);
+	else if (o->row_letter)
+		move_notation_rows(fmt, sizeof fmt);   /* as it was read */
 	if (m.kind == MOVE_PLACE)
 		move_detail_format(r, &d, words, sizeof words);
 	else
@@ -414,6 +416,7 @@ main(int argc, char **argv)
 			break;
 		case 'c':
 			o.row_letter = 1;
+			sh.row_letters = 1;     /* the board labelled so too */
 			break;
 		case 'g':
 			game = 1;
