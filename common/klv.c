@@ -777,24 +777,35 @@ klv_list(struct klv_lister *l, uint32_t run, int depth)
 	for (a = run; a < l->k->nnodes && !l->bad; a++) {
 		uint32_t node = l->k->nodes[a];
 
+		/* An arc with no leave below is not walked: every arc walked
+		 * then leads to a leave, and a forged graph of many paths and
+		 * no leaves cannot keep the walk busy. */
+		if (l->k->counts[a] == 0) {
+			if (KWG_LAST(node))
+				break;
+			continue;
+		}
 		l->path[depth] = (uint8_t)KWG_TILE(node);
 		if (KWG_ACCEPTS(node)) {
 			struct klv_entry *x;
-			int count[RULES_MAX_TILES], t, c, m = 0;
+			int c, j;
 
 			if (l->n >= l->k->nvalues) {
 				l->bad = 1;
 				return;
 			}
 			x = &l->out[l->n];
-			memset(count, 0, sizeof count);
-			for (c = 0; c <= depth; c++)
-				count[l->map[l->path[c] & (RULES_MAX_TILES - 1)]]++;
 			memset(x->key, 0, sizeof x->key);
-			for (t = 0; t < RULES_MAX_TILES; t++)
-				for (c = 0; c < count[t]; c++)
-					x->key[m++] = (uint8_t)(t + 1);
-			x->len = (uint8_t)m;
+			/* The renamed tiles, ascending (a few: insertion). */
+			for (c = 0; c <= depth; c++) {
+				uint8_t t = (uint8_t)(l->map[l->path[c] &
+				    (RULES_MAX_TILES - 1)] + 1);
+
+				for (j = c; j > 0 && x->key[j - 1] > t; j--)
+					x->key[j] = x->key[j - 1];
+				x->key[j] = t;
+			}
+			x->len = (uint8_t)(depth + 1);
 			x->value = l->k->values[l->n];
 			l->n++;
 		}
@@ -804,11 +815,43 @@ klv_list(struct klv_lister *l, uint32_t run, int depth)
 	}
 }
 
-static int
-klv_entry_cmp(const void *a, const void *b)
+/* klv_sort: x[0..n) by key, most significant byte first: a counting
+ * pass per byte into tmp and back, the buckets sorted on by the next
+ * byte (bucket 0, the keys that end there, is done).  Keys hold 0..64. */
+static void
+klv_sort(struct klv_entry *x, struct klv_entry *tmp, uint32_t n, int depth)
 {
-	return memcmp(((const struct klv_entry *)a)->key,
-	    ((const struct klv_entry *)b)->key, KLV_KEY);
+	uint32_t count[RULES_MAX_TILES + 2], at[RULES_MAX_TILES + 2], i;
+	int b;
+
+	if (n < 2 || depth >= KLV_KEY)
+		return;
+	if (n < 24) {
+		/* insertion sort: small buckets are most of them */
+		for (i = 1; i < n; i++) {
+			struct klv_entry v = x[i];
+			uint32_t j = i;
+
+			while (j > 0 && memcmp(x[j - 1].key + depth, v.key + depth,
+			    (size_t)(KLV_KEY - depth)) > 0) {
+				x[j] = x[j - 1];
+				j--;
+			}
+			x[j] = v;
+		}
+		return;
+	}
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++)
+		count[x[i].key[depth]]++;
+	at[0] = 0;
+	for (b = 1; b <= RULES_MAX_TILES + 1; b++)
+		at[b] = at[b - 1] + count[b - 1];
+	for (i = 0; i < n; i++)
+		tmp[at[x[i].key[depth]]++] = x[i];
+	memcpy(x, tmp, (size_t)n * sizeof *x);
+	for (b = 1, i = count[0]; b <= RULES_MAX_TILES + 1; i += count[b++])
+		klv_sort(x + i, tmp, count[b], depth + 1);
 }
 
 /* The run of the leaves x[lo..hi), which share their first depth tiles
@@ -868,7 +911,16 @@ klv_renumber(const struct klv *k, const uint8_t map[RULES_MAX_TILES],
 		    KLV_KEY);
 		goto done;
 	}
-	qsort(l.out, l.n, sizeof *l.out, klv_entry_cmp);
+	{
+		struct klv_entry *tmp = malloc(((size_t)l.n + 1) * sizeof *tmp);
+
+		if (tmp == NULL) {
+			err_set(e, 0, "out of memory");
+			goto done;
+		}
+		klv_sort(l.out, tmp, l.n, 0);
+		free(tmp);
+	}
 	for (i = 0; i < l.n; i++) {
 		if (i > 0 && memcmp(l.out[i - 1].key, l.out[i].key, KLV_KEY) == 0) {
 			err_set(e, 0, "KLV: leave number %lu is there twice",

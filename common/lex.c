@@ -823,79 +823,22 @@ lex_words_add(const uint8_t *word, int n, void *arg)
 	return 0;
 }
 
-/* The words of a KWG's DAWG as read (nodes in lex's layout, unchecked
- * but for their tiles): every index and depth checked here. */
-static int
-kwg_words(const struct lex *lex, uint32_t run, int depth, uint8_t *path,
-	struct lex_words *w, struct err *e)
-{
-	uint32_t a;
-
-	for (a = run; ; a++) {
-		uint32_t nd, c;
-
-		if (a >= lex->nnodes) {
-			err_set(e, 0, "KWG: a sibling run runs past the end");
-			return -1;
-		}
-		nd = lex->nodes[a];
-		if (lex_node_tile(nd) == 0) {
-			err_set(e, 0, "KWG node %lu: the separator in the word "
-			    "graph", (unsigned long)a);
-			return -1;
-		}
-		path[depth] = (uint8_t)lex_node_tile(nd);
-		if (lex_node_accepts(nd) && lex_words_add(path, depth + 1, w))
-			break;
-		c = lex_node_child(nd);
-		if (c != 0) {
-			if (c >= lex->nnodes || depth + 1 >= RULES_MAX_WORD) {
-				err_set(e, 0, "KWG node %lu: %s", (unsigned long)a,
-				    c >= lex->nnodes ? "child outside the file" :
-				    "words longer than 15 letters");
-				return -1;
-			}
-			if (kwg_words(lex, c, depth + 1, path, w, e) < 0)
-				return -1;
-		}
-		if (w->oom || lex_node_last(nd))
-			break;
-	}
-	if (w->oom) {
-		err_set(e, 0, w->oom == 2 ? "KWG: more than 2^27 words" :
-		    "out of memory renumbering a KWG");
-		return -1;
-	}
-	return 0;
-}
-
-/* lex_renumbered: a lexicon of the words of lex (its DAWG read by
- * kwg_words when raw, else lex_foreach), every tile t renamed map[t]. */
+/* lex_renumbered: a lexicon of the words of lex, every tile t renamed
+ * map[t]. */
 static struct lex *
-lex_renumbered(const struct lex *lex, int raw, const uint8_t *map,
-	struct err *e)
+lex_renumbered(const struct lex *lex, const uint8_t *map, struct err *e)
 {
 	struct lex_words w;
 	struct lex *out = NULL;
-	uint8_t path[RULES_MAX_WORD + 1];
-	uint32_t root = lex_node_child(lex->nodes[0]);
 
 	memset(&w, 0, sizeof w);
 	w.map = map;
-	if (raw) {
-		if (root != 0 && (root >= lex->nnodes ||
-		    kwg_words(lex, root, 0, path, &w, e) < 0)) {
-			if (root >= lex->nnodes)
-				err_set(e, 0, "KWG: root outside the file");
-			goto done;
-		}
-	} else if (lex_foreach(lex, lex_words_add, &w) != 0 || w.oom) {
-		err_set(e, 0, "out of memory renumbering a lexicon");
-		goto done;
-	}
-	out = lex_build(w.words, w.lens, w.n, raw ? "" : lex_rules_name(lex),
-	    NULL, NULL, e);
-done:
+	if (lex_foreach(lex, lex_words_add, &w) != 0 || w.oom)
+		err_set(e, 0, w.oom == 2 ? "more than 2^27 words" :
+		    "out of memory renumbering a lexicon");
+	else
+		out = lex_build(w.words, w.lens, w.n, lex_rules_name(lex),
+		    NULL, NULL, e);
 	free(w.words);
 	free(w.lens);
 	return out;
@@ -920,7 +863,7 @@ lex_write_kwg(const struct lex *lex, const struct rules *r, FILE *fp,
 		return -1;
 	}
 	if (r != NULL && rules_kwg_map(r, to_file, from_file)) {
-		struct lex *theirs = lex_renumbered(lex, 0, to_file, e);
+		struct lex *theirs = lex_renumbered(lex, to_file, e);
 		int ret;
 
 		if (theirs == NULL)
@@ -1552,18 +1495,6 @@ load_kwg(const unsigned char *p, size_t len, const struct rules *r,
 	lex->nodes[0] = node_make(0, 0, 1, lex_node_child(lex->nodes[0]));
 	lex->nodes[1] = node_make(0, 0, 1, lex_node_child(lex->nodes[1]));
 	lex->nnodes = nnodes;
-	{
-		uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
-
-		if (rules_kwg_map(r, to_file, from_file)) {
-			/* Another engine's numbering: the words, renamed to
-			 * our tiles, in a graph built again. */
-			struct lex *ours = lex_renumbered(lex, 1, from_file, e);
-
-			lex_destroy(lex);
-			return ours;
-		}
-	}
 	lex->maxtile = maxtile;
 	if (validate(lex, maxtile, 0, &nwords, &dn, e) < 0) {
 		lex_destroy(lex);
@@ -1573,6 +1504,19 @@ load_kwg(const unsigned char *p, size_t len, const struct rules *r,
 	lex->dawg_nodes = dn;
 	lex->crc = nodes_crc(lex->nodes, nnodes);
 	lex_index_roots(lex);
+	{
+		uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
+
+		if (rules_kwg_map(r, to_file, from_file)) {
+			/* Another engine's numbering, checked as it stands (its
+			 * runs ascend in it): the words, renamed to our tiles,
+			 * in a graph built again. */
+			struct lex *ours = lex_renumbered(lex, from_file, e);
+
+			lex_destroy(lex);
+			return ours;
+		}
+	}
 	return lex;
 }
 
