@@ -13,20 +13,19 @@ engine_open(struct engine *en, const struct rules *r,
 	en->rules = *r;
 	if ((en->lex = lex_load(opts->lexicon, &en->rules, e)) == NULL)
 		goto fail;
-	if (!rules_same_alphabet(&en->rules, lex_rules_name(en->lex))) {
-		/* Tiles are alphabet indices: another alphabet would give
-		 * nonsense words.  (no and no-nsf, is and is-old share one.) */
-		err_set(e, 0, "%s: lexicon for ruleset %s, not %s", opts->lexicon,
-		    lex_rules_name(en->lex), en->rules.name);
-		goto fail;
-	}
+	/* lex_load refused a lexicon or vocabulary of another alphabet. */
 	if (opts->vocab != NULL &&
 	    (en->vocab = lex_load(opts->vocab, &en->rules, e)) == NULL)
 		goto fail;
 	en->leaves = opts->leaves;
 	if (en->leaves == NULL && opts->leaves_path != NULL) {
-		if ((en->own_leaves = klv_load(opts->leaves_path, e)) == NULL)
+		struct err ie;
+
+		if ((en->own_leaves = klv_load(opts->leaves_path, &en->rules,
+		    &ie)) == NULL) {
+			err_file(e, opts->leaves_path, &ie);
 			goto fail;
+		}
 		en->leaves = en->own_leaves;
 	}
 	if ((en->gen = gen_create(&en->rules, en->lex, e)) == NULL)

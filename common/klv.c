@@ -44,6 +44,21 @@ klv_le32(const unsigned char *p)
 	    (uint32_t)p[3] << 24;
 }
 
+static struct klv *klv_load_raw(const char *path, struct err *e);
+static struct klv *klv_renumber(const struct klv *k,
+	const uint8_t map[RULES_MAX_TILES], struct err *e);
+static int klv_fits(const struct klv *k, const struct rules *r, int bag,
+	struct err *e);
+
+static void
+klv_store32(unsigned char *q, uint32_t v)
+{
+	q[0] = (unsigned char)v;
+	q[1] = (unsigned char)(v >> 8);
+	q[2] = (unsigned char)(v >> 16);
+	q[3] = (unsigned char)(v >> 24);
+}
+
 void
 klv_destroy(struct klv *k)
 {
@@ -201,7 +216,33 @@ oom:
 }
 
 struct klv *
-klv_load(const char *path, struct err *e)
+klv_load(const char *path, const struct rules *r, struct err *e)
+{
+	uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
+	struct klv *k = klv_load_raw(path, e), *renumbered;
+
+	if (k == NULL || r == NULL)
+		return k;
+	if (klv_fits(k, r, 0, e) < 0) {
+		klv_destroy(k);
+		return NULL;
+	}
+	if (rules_kwg_map(r, to_file, from_file)) {
+		renumbered = klv_renumber(k, from_file, e);
+		klv_destroy(k);
+		if ((k = renumbered) == NULL)
+			return NULL;
+	}
+	if (klv_fits(k, r, 1, e) < 0) {
+		klv_destroy(k);
+		return NULL;
+	}
+	return k;
+}
+
+/* klv_load_raw: the file at path, its tile numbers as they are. */
+static struct klv *
+klv_load_raw(const char *path, struct err *e)
 {
 	FILE *fp = fopen(path, "rb");
 	unsigned char *buf = NULL;
@@ -633,64 +674,307 @@ klv_build_run(struct klv_builder *b, int depth, int from)
 	return klv_intern(b, run, n);
 }
 
+/* klv_finish: the table of builder b (root: its DAWG's root run, b->leaves
+ * leaves), through the reader (counts, checks and the walk's tables), with
+ * the values given in millipoints (NULL: all 0).  Frees b's arrays. */
+static struct klv *
+klv_finish(struct klv_builder *b, uint32_t root, const int32_t *values,
+	struct err *e)
+{
+	unsigned char *buf;
+	struct klv *k;
+	uint32_t i;
+	size_t len;
+
+	b->nodes[0] = 1u << 22 | root;
+	b->nodes[1] = 1u << 22;
+	len = 8 + 4 * b->n + 4 * (size_t)b->leaves;
+	if ((buf = calloc(1, len)) == NULL) {
+		free(b->nodes);
+		free(b->slot);
+		err_set(e, 0, "out of memory");
+		return NULL;
+	}
+	klv_store32(buf, (uint32_t)b->n);
+	for (i = 0; i < b->n; i++)
+		klv_store32(buf + 4 + 4 * (size_t)i, b->nodes[i]);
+	klv_store32(buf + 4 + 4 * b->n, b->leaves);
+	k = klv_load_mem(buf, len, e);
+	free(buf);
+	free(b->nodes);
+	free(b->slot);
+	/* Exact millipoints, not their trip through f32. */
+	if (k != NULL && values != NULL)
+		memcpy(k->values, values, (size_t)b->leaves * sizeof *values);
+	return k;
+}
+
+/* Nodes 0 and 1 of a builder: the DAWG and GADDAG pointers, as in a KWG. */
+static int
+klv_builder_init(struct klv_builder *b)
+{
+	memset(b, 0, sizeof *b);
+	if ((b->nodes = malloc(2 * sizeof *b->nodes)) == NULL)
+		return -1;
+	b->n = b->cap = 2;
+	return 0;
+}
+
 struct klv *
 klv_build(const struct rules *r, int max_tiles, struct err *e)
 {
 	struct klv_builder b;
-	unsigned char *buf;
-	struct klv *k = NULL;
-	uint32_t root, i;
-	size_t len;
+	uint32_t root;
 
-	memset(&b, 0, sizeof b);
+	if (klv_builder_init(&b) < 0)
+		goto oom;
 	b.max = max_tiles;
 	b.ntypes = r->nletters + 1 < RULES_MAX_TILES ? r->nletters + 1 :
 	    RULES_MAX_TILES;
 	memcpy(b.left, r->counts, sizeof b.left);
-	/* Nodes 0 and 1: the DAWG and GADDAG pointers, as in a KWG. */
-	b.nodes = malloc(2 * sizeof *b.nodes);
-	if (b.nodes == NULL)
-		goto oom;
-	b.n = b.cap = 2;
 	root = klv_build_run(&b, 0, 0);
 	if (b.oom)
 		goto oom;
-	b.nodes[0] = 1u << 22 | root;
-	b.nodes[1] = 1u << 22;
-	/* Through the reader: counts, checks and the walk's tables. */
-	len = 8 + 4 * b.n + 4 * (size_t)b.leaves;
-	if ((buf = calloc(1, len)) == NULL)
-		goto oom;
-	buf[0] = (unsigned char)b.n;
-	buf[1] = (unsigned char)(b.n >> 8);
-	buf[2] = (unsigned char)(b.n >> 16);
-	buf[3] = (unsigned char)(b.n >> 24);
-	for (i = 0; i < b.n; i++) {
-		unsigned char *q = buf + 4 + 4 * (size_t)i;
-
-		q[0] = (unsigned char)b.nodes[i];
-		q[1] = (unsigned char)(b.nodes[i] >> 8);
-		q[2] = (unsigned char)(b.nodes[i] >> 16);
-		q[3] = (unsigned char)(b.nodes[i] >> 24);
-	}
-	{
-		unsigned char *q = buf + 4 + 4 * b.n;
-
-		q[0] = (unsigned char)b.leaves;
-		q[1] = (unsigned char)(b.leaves >> 8);
-		q[2] = (unsigned char)(b.leaves >> 16);
-		q[3] = (unsigned char)(b.leaves >> 24);
-	}
-	k = klv_load_mem(buf, len, e);
-	free(buf);
-	free(b.nodes);
-	free(b.slot);
-	return k;
+	return klv_finish(&b, root, NULL, e);
 oom:
 	free(b.nodes);
 	free(b.slot);
 	err_set(e, 0, "out of memory (or a leave graph of over 2^22 nodes)");
 	return NULL;
+}
+
+/* Renumbering a table (klv_renumber): each leave as its tiles, ascending,
+ * stored as tile + 1 so that 0 pads and a prefix sorts first (DAWG order),
+ * with its value. */
+#define KLV_KEY RULES_MAX_RACK
+struct klv_entry {
+	uint8_t key[KLV_KEY];
+	uint8_t len;
+	int32_t value;
+};
+
+struct klv_lister {
+	const struct klv *k;
+	const uint8_t *map;
+	struct klv_entry *out;
+	uint32_t n;
+	uint8_t path[RULES_MAX_TILES];
+	int bad;
+};
+
+/* Every leave below run (depth tiles on the path), in DAWG order. */
+static void
+klv_list(struct klv_lister *l, uint32_t run, int depth)
+{
+	uint32_t a;
+
+	if (run == 0 || l->bad)
+		return;
+	if (depth >= KLV_KEY) {
+		l->bad = 1;
+		return;
+	}
+	for (a = run; a < l->k->nnodes && !l->bad; a++) {
+		uint32_t node = l->k->nodes[a];
+
+		/* An arc with no leave below is not walked: every arc walked
+		 * then leads to a leave, and a forged graph of many paths and
+		 * no leaves cannot keep the walk busy. */
+		if (l->k->counts[a] == 0) {
+			if (KWG_LAST(node))
+				break;
+			continue;
+		}
+		l->path[depth] = (uint8_t)KWG_TILE(node);
+		if (KWG_ACCEPTS(node)) {
+			struct klv_entry *x;
+			int c, j;
+
+			if (l->n >= l->k->nvalues) {
+				l->bad = 1;
+				return;
+			}
+			x = &l->out[l->n];
+			memset(x->key, 0, sizeof x->key);
+			/* The renamed tiles, ascending (a few: insertion). */
+			for (c = 0; c <= depth; c++) {
+				uint8_t t = (uint8_t)(l->map[l->path[c] &
+				    (RULES_MAX_TILES - 1)] + 1);
+
+				for (j = c; j > 0 && x->key[j - 1] > t; j--)
+					x->key[j] = x->key[j - 1];
+				x->key[j] = t;
+			}
+			x->len = (uint8_t)(depth + 1);
+			x->value = l->k->values[l->n];
+			l->n++;
+		}
+		klv_list(l, KWG_CHILD(node), depth + 1);
+		if (KWG_LAST(node))
+			break;
+	}
+}
+
+/* klv_sort: x[0..n) by key, most significant byte first: a counting
+ * pass per byte into tmp and back, the buckets sorted on by the next
+ * byte (bucket 0, the keys that end there, is done).  Keys hold 0..64. */
+static void
+klv_sort(struct klv_entry *x, struct klv_entry *tmp, uint32_t n, int depth)
+{
+	uint32_t count[RULES_MAX_TILES + 2], at[RULES_MAX_TILES + 2], i;
+	int b;
+
+	if (n < 2 || depth >= KLV_KEY)
+		return;
+	if (n < 24) {
+		/* insertion sort: small buckets are most of them */
+		for (i = 1; i < n; i++) {
+			struct klv_entry v = x[i];
+			uint32_t j = i;
+
+			while (j > 0 && memcmp(x[j - 1].key + depth, v.key + depth,
+			    (size_t)(KLV_KEY - depth)) > 0) {
+				x[j] = x[j - 1];
+				j--;
+			}
+			x[j] = v;
+		}
+		return;
+	}
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++)
+		count[x[i].key[depth]]++;
+	at[0] = 0;
+	for (b = 1; b <= RULES_MAX_TILES + 1; b++)
+		at[b] = at[b - 1] + count[b - 1];
+	for (i = 0; i < n; i++)
+		tmp[at[x[i].key[depth]]++] = x[i];
+	memcpy(x, tmp, (size_t)n * sizeof *x);
+	for (b = 1, i = count[0]; b <= RULES_MAX_TILES + 1; i += count[b++])
+		klv_sort(x + i, tmp, count[b], depth + 1);
+}
+
+/* The run of the leaves x[lo..hi), which share their first depth tiles
+ * and are all longer: one arc per next tile, accepting if a leave ends
+ * there (it sorts first), above the run of the longer ones. */
+static uint32_t
+klv_sorted_run(struct klv_builder *b, const struct klv_entry *x, uint32_t lo,
+	uint32_t hi, int depth)
+{
+	uint32_t run[RULES_MAX_TILES];
+	int n = 0;
+
+	while (lo < hi && !b->oom) {
+		uint32_t end = lo, child;
+		uint8_t t = x[lo].key[depth];
+		int accepts = x[lo].len == depth + 1;
+
+		while (end < hi && x[end].key[depth] == t)
+			end++;
+		child = klv_sorted_run(b, x, lo + (uint32_t)accepts, end,
+		    depth + 1);
+		run[n++] = (uint32_t)(t - 1) << 24 | (uint32_t)accepts << 23 |
+		    child;
+		lo = end;
+	}
+	if (n == 0 || b->oom)
+		return 0;
+	run[n - 1] |= 1u << 22;
+	return klv_intern(b, run, n);
+}
+
+/* klv_renumber: k with every tile t renamed map[t] (a permutation of
+ * 0..63): its leaves listed, renamed, sorted, and a DAWG built of them,
+ * each keeping its value. */
+static struct klv *
+klv_renumber(const struct klv *k, const uint8_t map[RULES_MAX_TILES],
+	struct err *e)
+{
+	struct klv_lister l;
+	struct klv_builder b;
+	struct klv *out = NULL;
+	int32_t *values = NULL;
+	uint32_t i, root;
+
+	memset(&l, 0, sizeof l);
+	l.k = k;
+	l.map = map;
+	if ((l.out = malloc(((size_t)k->nvalues + 1) * sizeof *l.out)) == NULL ||
+	    (values = malloc(((size_t)k->nvalues + 1) * sizeof *values)) == NULL) {
+		err_set(e, 0, "out of memory");
+		goto done;
+	}
+	klv_list(&l, KWG_CHILD(k->nodes[0]), 0);
+	if (l.bad || l.n != k->nvalues) {
+		err_set(e, 0, "KLV: the leave graph does not hold its %lu values "
+		    "(or a leave of over %d tiles)", (unsigned long)k->nvalues,
+		    KLV_KEY);
+		goto done;
+	}
+	{
+		struct klv_entry *tmp = malloc(((size_t)l.n + 1) * sizeof *tmp);
+
+		if (tmp == NULL) {
+			err_set(e, 0, "out of memory");
+			goto done;
+		}
+		klv_sort(l.out, tmp, l.n, 0);
+		free(tmp);
+	}
+	for (i = 0; i < l.n; i++) {
+		if (i > 0 && memcmp(l.out[i - 1].key, l.out[i].key, KLV_KEY) == 0) {
+			err_set(e, 0, "KLV: leave number %lu is there twice",
+			    (unsigned long)i);
+			goto done;
+		}
+		values[i] = l.out[i].value;
+	}
+	if (klv_builder_init(&b) < 0) {
+		err_set(e, 0, "out of memory");
+		goto done;
+	}
+	root = klv_sorted_run(&b, l.out, 0, l.n, 0);
+	b.leaves = l.n;
+	if (b.oom) {
+		free(b.nodes);
+		free(b.slot);
+		err_set(e, 0, "out of memory (or a leave graph of over 2^22 "
+		    "nodes)");
+		goto done;
+	}
+	out = klv_finish(&b, root, values, e);
+done:
+	free(l.out);
+	free(values);
+	return out;
+}
+
+/* klv_fits: refuses a table that holds a letter past r's alphabet or one
+ * r's bag has no tiles of: no leave can hold it, so the file numbers its
+ * tiles for another alphabet (or in another engine's order). */
+static int
+klv_fits(const struct klv *k, const struct rules *r,
+	int bag, struct err *e)
+{
+	uint32_t i;
+
+	for (i = 2; i < k->nnodes; i++) {
+		int t = KWG_TILE(k->nodes[i]);
+
+		if (t > r->nletters || t >= RULES_MAX_TILES) {
+			err_set(e, 0, "leave table has tile %d; ruleset %s has "
+			    "%d letters: a table for another ruleset", t,
+			    r->name, r->nletters);
+			return -1;
+		}
+		if (bag && t != 0 && r->counts[t] == 0) {
+			err_set(e, 0, "leave table has leaves with %s, of which "
+			    "ruleset %s has no tiles: a table for another ruleset",
+			    r->utf8[t], r->name);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 static void
@@ -703,9 +987,22 @@ klv_put32(FILE *fp, uint32_t v)
 }
 
 int
-klv_write(const struct klv *k, FILE *fp, struct err *e)
+klv_write(const struct klv *k, const struct rules *r, FILE *fp,
+	struct err *e)
 {
+	uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
 	uint32_t i;
+
+	if (r != NULL && rules_kwg_map(r, to_file, from_file)) {
+		struct klv *theirs = klv_renumber(k, to_file, e);
+		int ret;
+
+		if (theirs == NULL)
+			return -1;
+		ret = klv_write(theirs, NULL, fp, e);
+		klv_destroy(theirs);
+		return ret;
+	}
 
 	klv_put32(fp, k->nnodes);
 	for (i = 0; i < k->nnodes; i++)

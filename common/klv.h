@@ -34,9 +34,16 @@
 
 struct klv;
 
-/* klv_load: reads a KLV file; every node index is checked.  Returns the
- * table or NULL with e set. */
-struct klv *klv_load(const char *path, struct err *e);
+/* klv_load: reads a KLV file; every node index is checked.  The file
+ * numbers its tiles as the KLV2 files of wolges, Macondo and MAGPIE do
+ * for ruleset r (rules.h kwg_tile: Norwegian differs from our tile
+ * order); the table is renumbered to r's tile order and refused if it
+ * holds a letter past r's alphabet or one r's bag has no tiles of (a
+ * table for another ruleset or numbering).  r NULL: the numbers are
+ * taken as they are, unchecked.  Returns the table or NULL with e set
+ * (naming path). */
+struct klv *klv_load(const char *path, const struct rules *r, struct err *e);
+/* klv_load_mem: a KLV file in memory, its tile numbers as they are. */
 struct klv *klv_load_mem(const void *buf, size_t len, struct err *e);
 void klv_destroy(struct klv *k);
 
@@ -71,8 +78,10 @@ int32_t *klv_values(struct klv *k);
 long klv_index(const struct klv *k, const uint8_t leave[RULES_MAX_TILES]);
 int klv_leave_of(const struct klv *k, uint32_t i, uint8_t leave[RULES_MAX_TILES]);
 
-/* klv_write: k as a KLV2 file (values as f32 points) to fp.  Returns 0
- * or -1 with e set (a write error). */
-int klv_write(const struct klv *k, FILE *fp, struct err *e);
+/* klv_write: k as a KLV2 file (values as f32 points) to fp, its tiles
+ * numbered for ruleset r as klv_load reads them (r NULL: as in k).
+ * Returns 0 or -1 with e set (a write error, out of memory). */
+int klv_write(const struct klv *k, const struct rules *r, FILE *fp,
+	struct err *e);
 
 #endif

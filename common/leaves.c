@@ -45,7 +45,7 @@ leaves_table_load(const struct rules *r, const char *start, struct err *e)
 	struct klv *k = NULL, *t;
 	struct err ie;
 
-	if (start != NULL && (k = klv_load(start, &ie)) == NULL) {
+	if (start != NULL && (k = klv_load(start, r, &ie)) == NULL) {
 		err_file(e, start, &ie);
 		return NULL;
 	}

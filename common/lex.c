@@ -772,6 +772,78 @@ lex_write(const struct lex *lex, FILE *fp, struct err *e)
 	return write_nodes(lex->nodes, lex->nnodes, NULL, fp, e);
 }
 
+/* ------------------------------------------------------------------ */
+/* Renumbering (rules_kwg_map): a KWG of another engine numbers some
+ * alphabets otherwise (Norwegian), and a graph's runs are sorted by tile,
+ * so the words are taken out, renamed, and a graph built of them again. */
+
+struct lex_words {
+	const uint8_t *map;
+	uint8_t *words, *lens;
+	size_t n, len, cap, lcap;
+	int oom;
+};
+
+static int
+lex_words_add(const uint8_t *word, int n, void *arg)
+{
+	struct lex_words *w = arg;
+	int i;
+
+	if (w->n >= LEX_MAX_WORDS) {
+		w->oom = 2;
+		return 1;
+	}
+	if (w->len + (size_t)n > w->cap) {
+		size_t nc = w->cap ? w->cap * 2 : 1 << 20;
+		uint8_t *p = realloc(w->words, nc);
+
+		if (p == NULL) {
+			w->oom = 1;
+			return 1;
+		}
+		w->words = p;
+		w->cap = nc;
+	}
+	if (w->n == w->lcap) {
+		size_t nc = w->lcap ? w->lcap * 2 : 1 << 18;
+		uint8_t *p = realloc(w->lens, nc);
+
+		if (p == NULL) {
+			w->oom = 1;
+			return 1;
+		}
+		w->lens = p;
+		w->lcap = nc;
+	}
+	for (i = 0; i < n; i++)
+		w->words[w->len + (size_t)i] = w->map[word[i] & (LEX_NSYM - 1)];
+	w->len += (size_t)n;
+	w->lens[w->n++] = (uint8_t)n;
+	return 0;
+}
+
+/* lex_renumbered: a lexicon of the words of lex, every tile t renamed
+ * map[t]. */
+static struct lex *
+lex_renumbered(const struct lex *lex, const uint8_t *map, struct err *e)
+{
+	struct lex_words w;
+	struct lex *out = NULL;
+
+	memset(&w, 0, sizeof w);
+	w.map = map;
+	if (lex_foreach(lex, lex_words_add, &w) != 0 || w.oom)
+		err_set(e, 0, w.oom == 2 ? "more than 2^27 words" :
+		    "out of memory renumbering a lexicon");
+	else
+		out = lex_build(w.words, w.lens, w.n, lex_rules_name(lex),
+		    NULL, NULL, e);
+	free(w.words);
+	free(w.lens);
+	return out;
+}
+
 static uint32_t
 to_kwg(uint32_t n)
 {
@@ -781,11 +853,24 @@ to_kwg(uint32_t n)
 }
 
 int
-lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e)
+lex_write_kwg(const struct lex *lex, const struct rules *r, FILE *fp,
+	struct err *e)
 {
+	uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
+
 	if (lex->partial) {
 		err_set(e, 0, "cannot write a lexicon loaded without its GADDAG");
 		return -1;
+	}
+	if (r != NULL && rules_kwg_map(r, to_file, from_file)) {
+		struct lex *theirs = lex_renumbered(lex, to_file, e);
+		int ret;
+
+		if (theirs == NULL)
+			return -1;
+		ret = lex_write_kwg(theirs, NULL, fp, e);
+		lex_destroy(theirs);
+		return ret;
 	}
 	/* Every child index is below nnodes, so checking the count suffices. */
 	if (lex->nnodes > KWG_MAX_NODES) {
@@ -1228,6 +1313,13 @@ parse_header(const unsigned char *p, uint64_t filelen, const struct rules *r,
 		err_set(e, 0, "corrupt lexicon: bad header field");
 		return -1;
 	}
+	/* Tiles are alphabet indices: a lexicon of another alphabet would
+	 * give nonsense words (no and no-nsf share one, is and is-old).
+	 * The one wording of every tool, for lexicons and vocabularies. */
+	if (r != NULL && !rules_same_alphabet(r, h->name)) {
+		err_set(e, 0, "lexicon for ruleset %s, not %s", h->name, r->name);
+		return -1;
+	}
 	if (r != NULL && (int)h->maxtile > r->nletters) {
 		err_set(e, 0, "lexicon uses tile %lu, ruleset %s has %d letters",
 		    (unsigned long)h->maxtile, r->name, r->nletters);
@@ -1412,6 +1504,19 @@ load_kwg(const unsigned char *p, size_t len, const struct rules *r,
 	lex->dawg_nodes = dn;
 	lex->crc = nodes_crc(lex->nodes, nnodes);
 	lex_index_roots(lex);
+	{
+		uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
+
+		if (rules_kwg_map(r, to_file, from_file)) {
+			/* Another engine's numbering, checked as it stands (its
+			 * runs ascend in it): the words, renamed to our tiles,
+			 * in a graph built again. */
+			struct lex *ours = lex_renumbered(lex, from_file, e);
+
+			lex_destroy(lex);
+			return ours;
+		}
+	}
 	return lex;
 }
 
@@ -1624,16 +1729,9 @@ lex_load_for(const char *path, const struct rules *r, struct err *e)
 	struct err ie;
 	struct lex *lex = load_path(path, r, 0, &ie);
 
-	if (lex == NULL) {
+	/* The loader refused another alphabet (parse_header). */
+	if (lex == NULL)
 		err_file(e, path, &ie);
-		return NULL;
-	}
-	if (!rules_same_alphabet(r, lex_rules_name(lex))) {
-		err_set(e, 0, "%s: lexicon for ruleset %s, not %s", path,
-		    lex_rules_name(lex), r->name);
-		lex_destroy(lex);
-		return NULL;
-	}
 	return lex;
 }
 

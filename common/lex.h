@@ -59,14 +59,21 @@ void lex_destroy(struct lex *lex);
  * Returns 0, or -1 with e set on a write error. */
 int lex_write(const struct lex *lex, FILE *fp, struct err *e);
 
-/* lex_write_kwg: writes lex as a KWG (SPEC §2.5; 22-bit child indices).
- * Returns -1 with e set if the lexicon does not fit in 22 bits or a tile
- * does not fit the KWG alphabet. */
-int lex_write_kwg(const struct lex *lex, FILE *fp, struct err *e);
+/* lex_write_kwg: writes lex as a KWG (SPEC §2.5; 22-bit child indices),
+ * its tiles numbered as the KWG files of wolges, Macondo and MAGPIE do
+ * for ruleset r (rules.h kwg_tile; r NULL: as in lex): for Norwegian the
+ * words are renamed and the graph built again.  Returns -1 with e set if
+ * the lexicon does not fit in 22 bits or a tile does not fit the KWG
+ * alphabet. */
+int lex_write_kwg(const struct lex *lex, const struct rules *r, FILE *fp,
+	struct err *e);
 
 /* lex_load: reads a lexicon file: ordverk's format (recognised by its magic
  * number) or, failing that, a KWG, whose alphabet is given by r (KWG files
- * carry no ruleset name; r may be NULL for ordverk files).  Every header
+ * carry no ruleset name; r may be NULL for ordverk files).  A KWG numbers
+ * its tiles as wolges, Macondo and MAGPIE do for r (rules.h kwg_tile):
+ * where that is not r's tile order (Norwegian), its words are renamed to
+ * r's tiles and the graph built again (a second or so for a big list).  Every header
  * field, the checksum and every node index are checked: a truncated or
  * corrupt file gives NULL with e set, never a crash. */
 struct lex *lex_load(const char *path, const struct rules *r, struct err *e);

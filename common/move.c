@@ -7,6 +7,10 @@
 #include "strbuf.h"
 #include "move.h"
 
+/* Room for a move's notation: a coordinate and up to 21 letters of up to
+ * 7 bytes each (move_notation_rows). */
+#define MOVE_ROWS_MAX 256
+
 static int
 is_space(char c)
 {
@@ -476,4 +480,42 @@ move_detail_format(const struct rules *r, const struct move_detail *d,
 		len += (size_t)n;
 	}
 	return (int)len;
+}
+
+int
+move_notation_rows(char *s, size_t cap)
+{
+	char out[MOVE_ROWS_MAX];
+	const char *p = s;
+	int number = 0, letter, n;
+
+	if (*p == '-' || *p == '\0')
+		return 0;               /* an exchange or a pass */
+	if (*p >= '0' && *p <= '9') {
+		/* across: row number, column letter -> row letter, column
+		 * number */
+		while (*p >= '0' && *p <= '9' && number < 100)
+			number = number * 10 + (*p++ - '0');
+		if (*p < 'A' || *p > 'Z' || number < 1 || number > 26)
+			return -1;
+		letter = *p++ - 'A';
+		n = snprintf(out, sizeof out, "%c%d%s", 'A' + number - 1,
+		    letter + 1, p);
+	} else if (*p >= 'A' && *p <= 'Z') {
+		/* down: column letter, row number -> column number, row
+		 * letter */
+		letter = *p++ - 'A';
+		while (*p >= '0' && *p <= '9' && number < 100)
+			number = number * 10 + (*p++ - '0');
+		if (number < 1 || number > 26)
+			return -1;
+		n = snprintf(out, sizeof out, "%d%c%s", letter + 1,
+		    'A' + number - 1, p);
+	} else {
+		return -1;
+	}
+	if (n < 0 || (size_t)n >= sizeof out || (size_t)n >= cap)
+		return -1;
+	memcpy(s, out, (size_t)n + 1);
+	return 0;
 }

@@ -54,6 +54,14 @@ int move_parse(const struct rules *r, const struct board *b, const char *s,
 int move_format(const struct rules *r, const struct move *m, char *out,
 	size_t cap);
 
+/* move_notation_rows: rewrites notation s (move_format's, cap bytes) in
+ * Netskrafl's coordinates, the row a letter and the column a number, as
+ * move_parse reads them with row_letter: "8D KV.NNE" (across) becomes
+ * "H4 KV.NNE", "D8 KV.NNE" (down) "4H KV.NNE"; an exchange or a pass is
+ * left as it is.  Returns 0, or -1 (s unchanged) if it does not fit or s
+ * does not start with a coordinate of at most 26 rows. */
+int move_notation_rows(char *s, size_t cap);
+
 /* A word formed by a play, for breakdowns. */
 struct move_word {
 	uint8_t row, col, dir, len;

@@ -203,3 +203,13 @@ movelist_write_counts(FILE *fp, const struct movelist *ml, const char *cgp,
 		    ml->passes, ml->n);
 	}
 }
+
+void
+movelist_row_letters(struct movelist_row *rows, long n, int on)
+{
+	long i;
+
+	for (i = 0; on && i < n; i++)
+		if (move_notation_rows(rows[i].text, sizeof rows[i].text) < 0)
+			snprintf(rows[i].text, sizeof rows[i].text, "?");
+}

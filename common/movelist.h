@@ -64,6 +64,10 @@ void movelist_row(struct movelist_row *rw, const struct rules *r,
 	const struct position *p, const struct move *m, long idx,
 	const struct equity *eq);
 
+/* movelist_row_letters: when on, the notation of rows[0..n) in
+ * Netskrafl's coordinates, row letter first (move_notation_rows). */
+void movelist_row_letters(struct movelist_row *rows, long n, int on);
+
 /* movelist_count: ml->n and the counts by kind of moves[0..n); no rows. */
 void movelist_count(struct movelist *ml, const struct move *moves, long n);
 

@@ -291,21 +291,37 @@ svg_corner(FILE *fp, const struct rules *r, int x, int y, uint8_t t)
 	fputs("</text></g>\n", fp);
 }
 
+/* label_of: the label of line i (0-based): a letter, or a number. */
+static void
+label_of(int i, int letter, char out[12])
+{
+	if (letter)
+		snprintf(out, 12, "%c", 'A' + i);
+	else
+		snprintf(out, 12, "%d", i + 1);
+}
+
 /* svg_board: the labels and the squares, the board's top at top. */
 static void
-svg_board(FILE *fp, const struct rules *r, int top)
+svg_board(FILE *fp, const struct rules *r, int top, int row_letters)
 {
 	int rows = r->rows, cols = r->cols, row, col;
+	char lab[12];
 
-	/* Labels: columns A.. above, rows 1.. left (SPEC §2.2). */
-	for (col = 0; col < cols; col++)
+	/* Labels: columns A.. above, rows 1.. left (SPEC §2.2); with
+	 * row_letters, rows A.. and columns 1.. (Netskrafl). */
+	for (col = 0; col < cols; col++) {
+		label_of(col, !row_letters, lab);
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"13\" "
-		    "text-anchor=\"middle\" fill=\"#555555\">%c</text>\n",
-		    MARGIN + col * SQ + SQ / 2, top - 9, 'A' + col);
-	for (row = 0; row < rows; row++)
+		    "text-anchor=\"middle\" fill=\"#555555\">%s</text>\n",
+		    MARGIN + col * SQ + SQ / 2, top - 9, lab);
+	}
+	for (row = 0; row < rows; row++) {
+		label_of(row, row_letters, lab);
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"13\" "
-		    "text-anchor=\"end\" fill=\"#555555\">%d</text>\n",
-		    MARGIN - 6, top + row * SQ + SQ / 2 + 5, row + 1);
+		    "text-anchor=\"end\" fill=\"#555555\">%s</text>\n",
+		    MARGIN - 6, top + row * SQ + SQ / 2 + 5, lab);
+	}
 	/* The squares, premiums labelled, the start starred. */
 	for (row = 0; row < rows; row++)
 		for (col = 0; col < cols; col++) {
@@ -339,7 +355,7 @@ picture_svg_board(FILE *fp, const struct rules *r, struct err *e)
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" "
 	    "height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">"
 	    "<defs><g id=\"ov-board\">\n");
-	svg_board(fp, r, MARGIN);
+	svg_board(fp, r, MARGIN, 0);
 	fputs("</g></defs></svg>\n", fp);
 	return finish(fp, e);
 }
@@ -386,7 +402,7 @@ picture_svg(FILE *fp, const struct picture *pic, int flags, struct err *e)
 	if (flags & PICTURE_SHARED)
 		fprintf(fp, "<use href=\"#ov-board\" y=\"%d\"/>\n", top - MARGIN);
 	else
-		svg_board(fp, r, top);
+		svg_board(fp, r, top, (flags & PICTURE_ROW_LETTERS) != 0);
 	for (row = 0; row < rows; row++)
 		for (col = 0; col < cols; col++) {
 			const struct cell *c = &cells[row * cols + col];
@@ -527,13 +543,19 @@ picture_text(FILE *fp, const struct picture *pic, int flags, struct err *e)
 		fprintf(fp, "%s\n", pic->title);
 	fputs("   ", fp);
 	for (col = 0; col < cols; col++) {
-		fprintf(fp, " %c", 'A' + col);
+		if (flags & PICTURE_ROW_LETTERS)
+			fprintf(fp, "%2d", col + 1);
+		else
+			fprintf(fp, " %c", 'A' + col);
 		if (col + 1 < cols)
 			pad(fp, w - 2);
 	}
 	fputc('\n', fp);
 	for (row = 0; row < rows; row++) {
-		fprintf(fp, "%2d ", row + 1);
+		if (flags & PICTURE_ROW_LETTERS)
+			fprintf(fp, " %c ", 'A' + row);
+		else
+			fprintf(fp, "%2d ", row + 1);
 		for (col = 0; col < cols; col++) {
 			const struct cell *c = &cells[row * cols + col];
 			int prem = r->premium[row * cols + col], used;

@@ -54,8 +54,10 @@
 enum {
 	PICTURE_INLINE = 1,   /* SVG: an element for HTML, no XML declaration */
 	PICTURE_COLOUR = 2,   /* terminal: ANSI colours */
-	PICTURE_SHARED = 4    /* SVG in a page: the squares and labels drawn
+	PICTURE_SHARED = 4,   /* SVG in a page: the squares and labels drawn
 	                         once by picture_svg_board, each board a <use> */
+	PICTURE_ROW_LETTERS = 8 /* labels as Netskrafl's coordinates: rows
+	                         A.., columns 1.. (move_notation_rows) */
 };
 
 enum { PICTURE_PLAYED = 0, PICTURE_GHOST = 1 };

@@ -517,3 +517,35 @@ rules_same_alphabet(const struct rules *r, const char *name)
 	return other.nletters == r->nletters &&
 	    memcmp(other.upper, r->upper, sizeof other.upper) == 0;
 }
+
+int
+rules_kwg_map(const struct rules *r, uint8_t to_file[RULES_MAX_TILES],
+	uint8_t from_file[RULES_MAX_TILES])
+{
+	int t, other = 0;
+
+	for (t = 0; t < RULES_MAX_TILES; t++)
+		to_file[t] = from_file[t] = (uint8_t)t;
+	for (t = 1; t <= r->nletters && t < RULES_MAX_TILES; t++)
+		if (r->kwg_tile[t] != 0 && r->kwg_tile[t] != t)
+			other = 1;
+	if (!other)
+		return 0;
+	/* The loader checked that kwg_tile is a permutation of 1..nletters;
+	 * a hand-made struct that is not one keeps the tile order. */
+	for (t = 1; t <= r->nletters; t++) {
+		int f = r->kwg_tile[t];
+
+		if (f < 1 || f > r->nletters || from_file[f] != f) {
+			for (t = 0; t < RULES_MAX_TILES; t++)
+				to_file[t] = from_file[t] = (uint8_t)t;
+			return 0;
+		}
+		from_file[f] = (uint8_t)(t | 0x40);   /* taken; stripped below */
+	}
+	for (t = 1; t <= r->nletters; t++) {
+		to_file[t] = r->kwg_tile[t];
+		from_file[r->kwg_tile[t]] = (uint8_t)t;
+	}
+	return 1;
+}

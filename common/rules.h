@@ -20,7 +20,8 @@
  *
  * Built-in tile orders (ordverk-rules(5)): no, no-nsf: A-Z Æ Ø Å Ä Ö Ü;
  * da: A-Z Æ Ø Å; is, is-old: A Á B D Ð E É F G H I Í J K L M N O Ó P R S T
- * U Ú V X Y Ý Þ Æ Ö; en: A-Z.
+ * U Ú V X Y Ý Þ Æ Ö; en: A-Z.  KWG and KLV2 files number no and no-nsf as
+ * Macondo does (A-Y Ü Z Æ Ä Ø Ö Å, kwg_tile); the others as above.
  */
 #ifndef ORDVERK_RULES_H
 #define ORDVERK_RULES_H
@@ -84,6 +85,12 @@ struct rules {
 	uint32_t lower[RULES_MAX_TILES];
 	char utf8[RULES_MAX_TILES][8];
 	char utf8_lower[RULES_MAX_TILES][8];
+
+	/* KWG and KLV2 files (wolges, Macondo, MAGPIE) number the letters in
+	 * those engines' order, which may differ from ours: kwg_tile[t] is
+	 * letter t's number in them (1..nletters, each once).  All 0: the
+	 * tile order itself.  rules_kwg_map turns it into two maps. */
+	uint8_t kwg_tile[RULES_MAX_TILES];
 
 	/* Tiles: counts[0]/values[0] are the blank's. */
 	uint8_t counts[RULES_MAX_TILES];
@@ -161,6 +168,13 @@ int rules_get(struct rules *out, const char *name_or_path, struct err *e);
  * alphabet indices: a lexicon of another alphabet would give nonsense
  * words, so every tool refuses the pair. */
 int rules_same_alphabet(const struct rules *r, const char *name);
+
+/* rules_kwg_map: fills to_file[t] (our letter t -> its number in KWG and
+ * KLV2 files) and from_file (the reverse), index 0 (blank, separator) to
+ * 0 and every number past nletters to itself.  Returns 1 when the files'
+ * numbering is not the tile order (a loader must renumber), else 0. */
+int rules_kwg_map(const struct rules *r, uint8_t to_file[RULES_MAX_TILES],
+	uint8_t from_file[RULES_MAX_TILES]);
 
 /* rules_layout: sets the board of r (layout, rows, cols, start, premium) to
  * the named built-in layout ("standard", "explo") or loads a layout file:

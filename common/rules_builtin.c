@@ -92,6 +92,17 @@
 		"\xC3\xBC", \
 	},
 
+/* The numbers KWG and KLV2 files give the Norwegian letters: Macondo's
+ * alphabet (domino14/macondo, data/letterdistributions/norwegian, read
+ * 2026-12-07: ?, A-Y, Ü, Z, Æ, Ä, Ø, Ö, Å), which Woogles' and MAGPIE's
+ * files share.  Letter t of ours (A-Z Æ Ø Å Ä Ö Ü) is number [t] there. */
+#define KWG_NO \
+	.kwg_tile = { \
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, \
+		16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27, 28, 30, 32, 29, 31, \
+		26, \
+	},
+
 #define CPMAP_NO \
 	.cpmap = { \
 		[0x41] = 1, [0x42] = 2, [0x43] = 3, [0x44] = 4, \
@@ -167,6 +178,7 @@ static const struct rules rules_no = {
 	.game = "Ordspill.no (Norwegian)",
 	.lexicon_hint = "no",
 	ALPHABET_NO
+	KWG_NO
 	/* blank first, then the letters in tile order */
 	.counts = {
 		2, 7, 3, 1, 5, 9, 4, 4, 3, 6, 2, 4, 5, 3, 6, 4,
@@ -207,6 +219,7 @@ static const struct rules rules_no_nsf = {
 	.game = "Norwegian tournament Scrabble (NSF)",
 	.lexicon_hint = "no",
 	ALPHABET_NO
+	KWG_NO
 	/* blank first, then the letters in tile order */
 	.counts = {
 		2, 7, 3, 1, 5, 9, 4, 4, 3, 5, 2, 4, 5, 3, 6, 4,

@@ -600,6 +600,43 @@ rel_path(char *out, size_t cap, const char *base, const char *name)
 	return n < 0 || (size_t)n >= cap ? -1 : 0;
 }
 
+/* kwg_order: the alphabet as KWG and KLV2 files number it, written as
+ * one word of letters ("ABC...YÜZÆÄØÖÅ"), into r->kwg_tile. */
+static int
+kwg_order(struct rules *r, const char *s, long line, struct err *e)
+{
+	uint8_t tile[RULES_MAX_TILES];
+	size_t len = strlen(s), off = 0;
+	int n = 0, t;
+
+	memset(tile, 0, sizeof tile);
+	while (off < len) {
+		uint8_t lt;
+		int lower, used = rules_decode_letter(r, s + off, len - off, &lt,
+		    &lower);
+
+		if (used <= 0 || lower) {
+			err_set(e, line, "kwg-order: '%.*s' is not an uppercase "
+			    "letter of the alphabet", used > 0 ? used : 1, s + off);
+			return -1;
+		}
+		if (tile[lt] != 0) {
+			err_set(e, line, "kwg-order: %s twice", r->utf8[lt]);
+			return -1;
+		}
+		tile[lt] = (uint8_t)++n;
+		off += (size_t)used;
+	}
+	for (t = 1; t <= r->nletters; t++)
+		if (tile[t] == 0) {
+			err_set(e, line, "kwg-order: %s is missing (every letter "
+			    "of the alphabet once)", r->utf8[t]);
+			return -1;
+		}
+	memcpy(r->kwg_tile, tile, sizeof tile);
+	return 0;
+}
+
 static int
 load_lines(struct rules *r, struct text *t, const char *path, struct err *e)
 {
@@ -668,6 +705,7 @@ load_lines(struct rules *r, struct text *t, const char *path, struct err *e)
 				memset(r->values + 1, 0, sizeof r->values - 1);
 				r->nletters = 0;
 				r->nfold = 0;
+				memset(r->kwg_tile, 0, sizeof r->kwg_tile);
 				r->finished = 0;    /* scan the alphabet while it grows */
 				letters_seen = 1;
 			}
@@ -723,6 +761,13 @@ load_lines(struct rules *r, struct text *t, const char *path, struct err *e)
 			r->fold[r->nfold].from = utf8_latin_upper(from);
 			r->fold[r->nfold].to = (uint8_t)to;
 			r->nfold++;
+		} else if (strcmp(k, "kwg-order") == 0) {
+			if (n != 2 || kwg_order(r, tok[1], line, e) < 0) {
+				if (n != 2)
+					err_set(e, line, "expected 'kwg-order LETTERS' (every "
+					    "letter once, as one word)");
+				return -1;
+			}
 		} else if (strcmp(k, "fold-accents") == 0) {
 			if (n != 2 || yes_no(tok[1], &r->fold_accents) < 0) {
 				err_set(e, line, "expected 'fold-accents yes' or 'fold-accents no'");
@@ -999,6 +1044,19 @@ rules_format(const struct rules *r, char *out, size_t cap)
 		}
 	}
 	sb_printf(&b, "blank     %d %d\n", r->counts[0], r->values[0]);
+	{
+		uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
+
+		if (rules_kwg_map(r, to_file, from_file)) {
+			sb_printf(&b, "kwg-order ");
+			for (t = 1; t <= r->nletters; t++) {
+				const char *u = r->utf8[from_file[t]];
+
+				sb_printf(&b, utf8_count(u) > 1 ? "[%s]" : "%s", u);
+			}
+			sb_printf(&b, "\n");
+		}
+	}
 	sb_printf(&b, "fold-accents %s\n", r->fold_accents ? "yes" : "no");
 	for (i = 0; i < r->nfold && i < RULES_MAX_FOLD; i++) {
 		char from[5];

@@ -133,14 +133,8 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		err_file(e, f->lexicon, &ie);
 		return NULL;
 	}
-	/* A lexicon of another alphabet would load and play nonsense. */
-	ln = lex_rules_name(lex);
-	if (ln[0] != '\0' && strcmp(ln, r->name) != 0 &&
-	    strcmp(ln, r->lexicon_hint) != 0) {
-		err_set(e, 0, "%s: lexicon for ruleset %s, not %s", f->lexicon, ln,
-		    r->name);
-		goto fail;
-	}
+	/* lex_load refused a lexicon (or below, a vocabulary) of another
+	 * alphabet, in the one wording of every tool. */
 	if (f->vocab != NULL && (vocab = lex_load(f->vocab, r, &ie)) == NULL) {
 		err_file(e, f->vocab, &ie);
 		goto fail;
@@ -149,7 +143,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		eq |= f->strategy[i] == ROBOT_EQUITY && f->seat_leaves[i] == NULL;
 	if (lp == NULL && eq)
 		lp = f->default_leaves;
-	if (lp != NULL && (leaves = klv_load(lp, &ie)) == NULL) {
+	if (lp != NULL && (leaves = klv_load(lp, r, &ie)) == NULL) {
 		err_file(e, lp, &ie);
 		goto fail;
 	}
@@ -161,7 +155,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 	for (int i = 0; i < f->players; i++) {
 		const char *p = f->seat_leaves[i];
 
-		if (p != NULL && (own[i] = klv_load(p, &ie)) == NULL) {
+		if (p != NULL && (own[i] = klv_load(p, r, &ie)) == NULL) {
 			err_file(e, p, &ie);
 			goto fail;
 		}

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "klv.h"
 #include "lex.h"
 #include "lines.h"
 #include "tool.h"
@@ -601,14 +602,90 @@ existing(const char *dir, const char *rules_name, const char *ext)
 static char *
 default_file(const struct rules *r, const char *ext)
 {
-	const char *rules_name = r->lexicon_hint[0] ? r->lexicon_hint : r->name;
+	return tool_find_file(r->lexicon_hint[0] ? r->lexicon_hint : r->name,
+	    ext);
+}
+
+enum tool_input
+tool_input_kind(const char *line, size_t len)
+{
+	static const char *const pragmas[] = { "#character-encoding",
+	    "#player1", "#player2", "#player3", "#player4", "#title",
+	    "#description", "#id ", "#lexicon", "#tile-distribution",
+	    "#game-type", "#board-layout", "#tile-set", NULL };
+	int i;
+
+	if (len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+		line += 3;          /* a byte-order mark */
+		len -= 3;
+	}
+	if (len > 0 && line[0] == '>')
+		return TOOL_INPUT_GCG;
+	if (len >= 11 && memcmp(line, "#game\tseed\t", 11) == 0)
+		return TOOL_INPUT_GAMES;
+	for (i = 0; pragmas[i] != NULL; i++) {
+		size_t k = strlen(pragmas[i]);
+
+		if (len >= k && memcmp(line, pragmas[i], k) == 0)
+			return TOOL_INPUT_GCG;
+	}
+	return TOOL_INPUT_OTHER;
+}
+
+void
+tool_refuse_gcg(const char *line, size_t len, const char *name,
+	long lineno, const char *hint)
+{
+	if (tool_input_kind(line, len) != TOOL_INPUT_GCG)
+		return;
+	tool_warnfl(name, lineno, "this is a GCG game record, %s", hint);
+	exit(tool_fshut(stdout, "<stdout>", TOOL_ERR));
+}
+
+int
+tool_leaves_check(const char *path)
+{
+	struct err e;
+	struct klv *k = klv_load(path, NULL, &e);
+
+	if (k == NULL) {
+		tool_warnfl(path, e.line, "%s", e.msg);
+		return -1;
+	}
+	klv_destroy(k);
+	return 0;
+}
+
+int
+tool_ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+
+	return n >= k && memcmp(s + n - k, tail, k) == 0;
+}
+
+void
+tool_game_rules_note(const char *file, const struct rules *given,
+	const struct rules *used)
+{
+	if (given != NULL && strcmp(given->name, used->name) != 0)
+		tool_warn("%s: note: the record names ruleset %s, which wins "
+		    "over -r %s (-r is for records that name none)", file,
+		    used->name, given->name);
+}
+
+char *
+tool_find_file(const char *rules_name, const char *ext)
+{
 	char exe[PATH_MAX], dir[PATH_MAX + 32];
 	const char *env = getenv("ORDVERK_LEXDIR");
 	char *p, *slash;
 	ssize_t n;
 
-	/* Ruleset names are short identifiers; refuse anything path-like. */
-	if (strchr(rules_name, '/') != NULL || rules_name[0] == '.')
+	/* Ruleset and lexicon names are short identifiers; refuse anything
+	 * path-like. */
+	if (strchr(rules_name, '/') != NULL || rules_name[0] == '.' ||
+	    rules_name[0] == '\0')
 		return NULL;
 	if (env != NULL && *env != '\0' && (p = existing(env, rules_name, ext)))
 		return p;
@@ -653,8 +730,11 @@ tool_colour(FILE *fp, const char *when)
 	const char *nc;
 
 	if (when == NULL || strcmp(when, "auto") == 0) {
+		const char *term = getenv("TERM");
+
 		nc = getenv("NO_COLOR");
-		return isatty(fileno(fp)) && (nc == NULL || *nc == '\0');
+		return isatty(fileno(fp)) && (nc == NULL || *nc == '\0') &&
+		    (term == NULL || strcmp(term, "dumb") != 0);
 	}
 	if (strcmp(when, "always") == 0)
 		return 1;
@@ -707,11 +787,33 @@ struct lex *
 tool_lexicon_get(struct tool_lexicons *c, const char *lexpath,
 	const struct rules *r)
 {
-	const char *key = lexpath ? "" : r->name;
-	char *path;
+	return tool_lexicon_named(c, lexpath, r, "", NULL);
+}
+
+/* The lexicon a record names: NAME.lex, else NAME.kwg (a KWG of another
+ * engine, renumbered for r), or NULL. */
+static char *
+named_lexicon(const char *named)
+{
+	char *p = tool_find_file(named, "lex");
+
+	return p != NULL ? p : tool_find_file(named, "kwg");
+}
+
+struct lex *
+tool_lexicon_named(struct tool_lexicons *c, const char *lexpath,
+	const struct rules *r, const char *named, const char *file)
+{
+	char key[sizeof c->name[0]];
+	char *path = NULL;
 	struct err e;
 	int i;
 
+	if (lexpath != NULL || named == NULL)
+		named = "";
+	/* "" a -l file; "no" a ruleset's default; "no@NSF23" a record's. */
+	snprintf(key, sizeof key, "%s%s%s", lexpath ? "" : r->name,
+	    named[0] ? "@" : "", named);
 	for (i = 0; i < c->n; i++)
 		if (strcmp(c->name[i], key) == 0)
 			return c->lex[i];
@@ -720,19 +822,40 @@ tool_lexicon_get(struct tool_lexicons *c, const char *lexpath,
 	i = c->n++;
 	snprintf(c->name[i], sizeof c->name[i], "%s", key);
 	c->lex[i] = NULL;
+	c->path[i] = NULL;
 	if (lexpath) {
 		path = tool_xstrdup(lexpath);
-	} else if ((path = tool_default_lexicon(r)) == NULL) {
+	} else if (named[0] && (path = named_lexicon(named)) == NULL) {
+		tool_warn("%s%snote: #lexicon %s: no %s.lex or %s.kwg in the "
+		    "lexicon directory; using ruleset %s's default lexicon",
+		    file ? file : "", file ? ": " : "", named, named, named,
+		    r->name);
+	}
+	if (path == NULL && (path = tool_default_lexicon(r)) == NULL) {
 		tool_warn("no lexicon for ruleset %s: give -l LEX or "
 		    "--no-lexicon", r->name);
 		return NULL;
 	}
 	err_clear(&e);
 	/* Another alphabet would give nonsense words: refused. */
-	if ((c->lex[i] = lex_load_for(path, r, &e)) == NULL)
+	if ((c->lex[i] = lex_load_for(path, r, &e)) == NULL) {
 		tool_warn("%s", e.msg);     /* it names the file */
-	free(path);
+		free(path);
+		return NULL;
+	}
+	c->path[i] = path;
 	return c->lex[i];
+}
+
+const char *
+tool_lexicon_path(const struct tool_lexicons *c, const struct lex *lex)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->lex[i] == lex && lex != NULL && c->path[i] != NULL)
+			return c->path[i];
+	return "";
 }
 
 void
@@ -740,8 +863,10 @@ tool_lexicons_free(struct tool_lexicons *c)
 {
 	int i;
 
-	for (i = 0; i < c->n; i++)
+	for (i = 0; i < c->n; i++) {
 		lex_destroy(c->lex[i]);
+		free(c->path[i]);
+	}
 	c->n = 0;
 }
 

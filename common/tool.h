@@ -122,8 +122,9 @@ int tool_each_line(const char *path, int (*fn)(char *line, size_t len,
 #define TOOL_LEXICONS_MAX 8
 struct tool_lexicons {
 	int n;
-	char name[TOOL_LEXICONS_MAX][RULES_NAME_MAX];
+	char name[TOOL_LEXICONS_MAX][RULES_NAME_MAX + 140];
 	struct lex *lex[TOOL_LEXICONS_MAX];
+	char *path[TOOL_LEXICONS_MAX];  /* the file each was loaded from */
 };
 
 /* tool_lexicon_get: the lexicon for ruleset r: the file path (-l) when not
@@ -132,6 +133,18 @@ struct tool_lexicons {
  * printed once, when none can be loaded; NULL again for that ruleset. */
 struct lex *tool_lexicon_get(struct tool_lexicons *c, const char *path,
 	const struct rules *r);
+
+/* tool_lexicon_named: as tool_lexicon_get, for a game record that names
+ * its lexicon (GCG "#lexicon NAME", named not "" and path NULL): NAME.lex
+ * or NAME.kwg where the default lexicons are (tool_find_file); when there
+ * is neither, r's default, after a note naming what was looked for (once
+ * for each NAME; file names the record). */
+struct lex *tool_lexicon_named(struct tool_lexicons *c, const char *path,
+	const struct rules *r, const char *named, const char *file);
+
+/* tool_lexicon_path: the file lex was loaded from by c, or "". */
+const char *tool_lexicon_path(const struct tool_lexicons *c,
+	const struct lex *lex);
 void tool_lexicons_free(struct tool_lexicons *c);
 
 /* tool_version: prints "prog (ordverk) VERSION" to stdout, exits 0.
@@ -209,8 +222,9 @@ volatile sig_atomic_t *tool_catch_sigint(void);
 double tool_seconds(clockid_t clock);
 
 /* tool_colour: whether to colour output to fp for a --color=WHEN argument:
- * "always" 1, "never" 0, "auto" (or NULL) 1 when fp is a terminal and
- * NO_COLOR is unset or empty (no-color.org).  -1 for any other WHEN. */
+ * "always" 1, "never" 0, "auto" (or NULL) 1 when fp is a terminal,
+ * NO_COLOR is unset or empty (no-color.org) and TERM is not "dumb".  -1
+ * for any other WHEN. */
 int tool_colour(FILE *fp, const char *when);
 
 /* tool_numbered_name: the output name for picture number n from a name that
@@ -228,6 +242,40 @@ int tool_numbered_name(const char *name, long n, char *out, size_t cap);
  * installed to), then the build's PREFIX/share/ordverk (ORDVERK_LEXDIR at
  * compile time).  Returns a malloc'ed path or NULL if none exists. */
 char *tool_default_lexicon(const struct rules *r);
+
+/* tool_input_kind: what a file's first line (len bytes) says it is, so
+ * that a tool given the wrong kind can say so in one line and stop:
+ * TOOL_INPUT_GCG, a game record (a GCG pragma such as #character-encoding,
+ * #player1, #lexicon, or an event line '>'); TOOL_INPUT_GAMES, the games
+ * table of bagsim play ("#game<TAB>seed<TAB>..."); else TOOL_INPUT_OTHER. */
+enum tool_input { TOOL_INPUT_OTHER, TOOL_INPUT_GCG, TOOL_INPUT_GAMES };
+enum tool_input tool_input_kind(const char *line, size_t len);
+
+/* tool_refuse_gcg: when line (len bytes, at name:lineno) is a game
+ * record's (tool_input_kind), says so in one line, "this is a GCG game
+ * record, HINT", and exits 2: a tool that reads lines of another kind
+ * stops there rather than refuse every line. */
+void tool_refuse_gcg(const char *line, size_t len, const char *name,
+	long lineno, const char *hint);
+
+/* tool_leaves_check: reads the leave table at path as a file (klv_load
+ * without a ruleset) for a tool that loads it again for each ruleset it
+ * meets: 0, or -1 after one message naming it. */
+int tool_leaves_check(const char *path);
+
+/* tool_ends_with: 1 if s ends with tail. */
+int tool_ends_with(const char *s, const char *tail);
+
+/* tool_game_rules_note: the ruleset a game record names wins over -r
+ * (given; NULL: none), which is for records that name none: when they
+ * differ, a note on stderr says so, naming file (a game). */
+void tool_game_rules_note(const char *file, const struct rules *given,
+	const struct rules *used);
+
+/* tool_find_file: NAME.ext (a lexicon or table named in a game record,
+ * "CSW21", "lex") in the same places, or NULL if none (or NAME holds a
+ * '/' or starts with '.'). */
+char *tool_find_file(const char *name, const char *ext);
 
 /* tool_default_leaves: the ruleset's default leave table, NAME.klv2 beside
  * its default lexicon (the same names and places), or NULL if none. */

@@ -16,9 +16,11 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 	struct rules r;
 	struct err e;
 	char key[sizeof t->key[0]], *lexpath = NULL, *leavespath = NULL;
+	const char *named = t->lexicon == NULL && t->named != NULL ?
+	    t->named : "";
 	int i, rc;
 
-	snprintf(key, sizeof key, "%s/%d", name, bb);
+	snprintf(key, sizeof key, "%s/%d@%.127s", name, bb, named);
 	for (i = 0; i < t->n; i++)
 		if (strcmp(t->key[i], key) == 0)
 			return &t->en[i];
@@ -32,6 +34,12 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 	}
 	if (bb >= 0)
 		r.bingo_bonus = bb;
+	if (eo.lexicon == NULL && named[0] != '\0' &&
+	    (eo.lexicon = lexpath = tool_find_file(named, "lex")) == NULL &&
+	    (eo.lexicon = lexpath = tool_find_file(named, "kwg")) == NULL)
+		tool_warnfl(file, line, "note: #lexicon %s: no %s.lex or %s.kwg "
+		    "in the lexicon directory; using ruleset %s's default "
+		    "lexicon", named, named, named, r.name);
 	if (eo.lexicon == NULL) {
 		if ((eo.lexicon = lexpath = tool_default_lexicon(&r)) == NULL) {
 			tool_warnfl(file, line, "no lexicon for ruleset %s: give -l",
@@ -39,7 +47,9 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 			return NULL;
 		}
 	}
-	if (eo.leaves == NULL && t->default_leaves)
+	if (eo.leaves == NULL && t->leaves_path != NULL)
+		eo.leaves_path = t->leaves_path;
+	else if (eo.leaves == NULL && t->default_leaves)
 		eo.leaves_path = leavespath = tool_default_leaves(&r);
 	rc = engine_open(&t->en[t->n], &r, &eo, &e);
 	if (rc == 0) {
@@ -59,6 +69,12 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 		tool_die("%s", e.msg);
 	if (rc != 0) {
 		tool_warn("%s", e.msg);     /* it names the file */
+		return NULL;
+	}
+	if (t->need_leaves && t->en[t->n].leaves == NULL) {
+		tool_warnfl(file, line, "--sort equity: ruleset %s has no leave "
+		    "table; give --leaves FILE", r.name);
+		engine_close(&t->en[t->n]);
 		return NULL;
 	}
 	snprintf(t->key[t->n], sizeof t->key[t->n], "%s", key);
@@ -109,3 +125,11 @@ tool_engine_cgp(struct tool_engines *engines, const char *rules_name,
 	return en;
 }
 
+
+void
+tool_engines_game(struct tool_engines *t, const char *file,
+	const struct rules *def, const struct gcg_game *game)
+{
+	tool_game_rules_note(file, def, &game->rules);
+	t->named = game->lexicon;
+}

@@ -17,6 +17,7 @@
 #define ORDVERK_TOOL_ENGINE_H
 
 #include "engine.h"
+#include "gcg.h"
 #include "klv.h"
 #include "rules.h"
 
@@ -26,15 +27,22 @@ struct tool_engines {
 	/* Set by the tool before the first tool_engine_get: */
 	const char *lexicon;        /* -l, or NULL: the ruleset's default */
 	const char *vocab;          /* -v, or NULL */
-	const struct klv *leaves;   /* -k, or NULL */
-	const char *leaves_path;    /* -k's file, for names[].leaves */
+	const struct klv *leaves;   /* a table for every ruleset, or NULL */
+	const char *leaves_path;    /* -k, or NULL: loaded for each ruleset
+	                               (klv_load renumbers it to its tiles) */
 	int default_leaves;         /* without -k: the ruleset's own table
 	                               (NAME.klv2 beside its default lexicon)
 	                               where there is one */
 	int robot;                  /* enum robot_strategy, or -1: none */
+	int need_leaves;            /* a ruleset without a table is refused
+	                               (--sort equity) */
+	const char *named;          /* the game's "#lexicon NAME", or NULL:
+	                               without -l, NAME.lex or NAME.kwg where
+	                               the default lexicons are, else the
+	                               ruleset's own after a note */
 	/* The engines opened so far, by "NAME/BINGO" (BINGO -1: its own): */
 	int n;
-	char key[TOOL_ENGINES_MAX][RULES_NAME_MAX + 16];
+	char key[TOOL_ENGINES_MAX][RULES_NAME_MAX + 160];
 	struct engine en[TOOL_ENGINES_MAX];
 	/* What each engine's files are called (the last part of the path),
 	 * for a report to name: leaves "" when moves go by score. */
@@ -50,6 +58,13 @@ struct tool_engines {
  * memory runs out. */
 struct engine *tool_engine_get(struct tool_engines *t, const char *name,
 	int bb, const char *file, long line);
+
+/* tool_engines_game: before the engine of a game read from file with -r
+ * def (NULL: none): the note when the game's ruleset overrides def
+ * (tool_game_rules_note) and its "#lexicon" for the next tool_engine_get
+ * (t->named, to be reset to NULL before the game is freed). */
+void tool_engines_game(struct tool_engines *t, const char *file,
+	const struct rules *def, const struct gcg_game *game);
 
 /* tool_engines_close: closes every engine opened; t can be used again. */
 void tool_engines_close(struct tool_engines *t);

@@ -108,7 +108,8 @@ tool_show_picture(struct tool_show *sh, const struct picture *pic,
 	if (sh->text) {
 		if (sh->boards++ > 0)
 			putchar('\n');
-		if (picture_text(stdout, pic, sh->colour, &e) < 0) {
+		if (picture_text(stdout, pic, sh->colour |
+		    (sh->row_letters ? PICTURE_ROW_LETTERS : 0), &e) < 0) {
 			tool_warn("%s", e.msg);
 			return -1;
 		}
@@ -117,7 +118,8 @@ tool_show_picture(struct tool_show *sh, const struct picture *pic,
 		return 0;
 	if ((fp = out_open(sh->svg, number, &sh->files, &a)) == NULL)
 		return -1;
-	return out_close(fp, &a, picture_svg(fp, pic, 0, &e) < 0, &e);
+	return out_close(fp, &a, picture_svg(fp, pic, sh->row_letters ?
+	    PICTURE_ROW_LETTERS : 0, &e) < 0, &e);
 }
 
 int

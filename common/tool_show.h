@@ -18,6 +18,7 @@
 struct tool_show {
 	int text;                   /* --show: boards in the terminal */
 	int colour;                 /* PICTURE_COLOUR or 0 (tool_show_check) */
+	int row_letters;            /* --row-letter: rows A.., columns 1.. */
 	const char *svg;            /* --svg NAME, or NULL */
 	const char *html;           /* --html NAME, or NULL */
 	long files;                 /* SVG pictures written */

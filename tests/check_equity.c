@@ -89,7 +89,7 @@ START_TEST(rack_values_match_lookup)
 	uint64_t x = 12345;
 	int n, checked = 0, nonzero = 0, own;
 
-	k = klv_load(test_en_leaves_path(path, sizeof path, &own), &e);
+	k = klv_load(test_en_leaves_path(path, sizeof path, &own), NULL, &e);
 	ck_assert_msg(k != NULL, "%s", e.msg);
 	for (n = 0; n < 300; n++) {
 		uint8_t rack[RULES_MAX_TILES] = { 0 }, tile[8], count[8];
@@ -322,7 +322,7 @@ agree_variant(const char *v, uint64_t seed, int games, int en_leaves)
 	if (en_leaves) {
 		int own;
 
-		k = klv_load(test_en_leaves_path(kpath, sizeof kpath, &own), &e);
+		k = klv_load(test_en_leaves_path(kpath, sizeof kpath, &own), NULL, &e);
 		ck_assert_msg(k != NULL, "%s", e.msg);
 	}
 	g = gen_create(r, lex, &e);

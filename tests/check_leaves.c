@@ -86,7 +86,7 @@ START_TEST(table_load)
 	ck_assert_ptr_nonnull(fp);
 	for (uint32_t i = 0; i < klv_count(start); i++)
 		klv_values(start)[i] = 1000 * (int32_t)i - 2500;
-	ck_assert_int_eq(klv_write(start, fp, &e), 0);
+	ck_assert_int_eq(klv_write(start, &r, fp, &e), 0);
 	ck_assert_int_eq(fclose(fp), 0);
 	r.rack_size = 5;
 	t = leaves_table_load(&r, path, &e);

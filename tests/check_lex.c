@@ -179,7 +179,7 @@ to_mem(const struct lex *lex, int kwg, size_t *len)
 	struct err e;
 
 	ck_assert_ptr_nonnull(fp);
-	if ((kwg ? lex_write_kwg(lex, fp, &e) : lex_write(lex, fp, &e)) != 0)
+	if ((kwg ? lex_write_kwg(lex, NULL, fp, &e) : lex_write(lex, fp, &e)) != 0)
 		ck_abort_msg("write: %s", e.msg);
 	ck_assert_int_eq(fclose(fp), 0);
 	return (unsigned char *)buf;
@@ -859,6 +859,56 @@ START_TEST(structural_checks)
 }
 END_TEST
 
+/* A Norwegian KWG is numbered as Macondo's (A-Y Ü Z Æ Ä Ø Ö Å): seven
+ * words whose first letters are the seven letters the two orders place
+ * apart begin, in the file's root run, with Ü Z Æ Ä Ø Ö Å as 26..32 in
+ * that order (ours would be Z Æ Ø Å Ä Ö Ü, 26..32).  Read back for no,
+ * every word is there; for a 26-letter alphabet the file is refused. */
+START_TEST(kwg_norwegian_numbering)
+{
+	static const char *const words[] = { "ØL", "ÆRE", "ÅR", "ZOO", "ÜBER",
+	    "ÄR", "ÖL", "AB", NULL };
+	const struct rules *r = rules_builtin("no");
+	struct rules en = fake_rules(26);
+	struct lex *lex = test_lex_from_words(r, words), *back;
+	char *buf = NULL;
+	size_t len, i;
+	FILE *fp = open_memstream(&buf, &len);
+	struct err e;
+	uint32_t a;
+	int want = 26;
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(lex_write_kwg(lex, r, fp, &e), 0);
+	ck_assert_int_eq(fclose(fp), 0);
+	a = test_get32((unsigned char *)buf) & 0x3fffffu;
+	ck_assert_uint_eq(test_get32((unsigned char *)buf + 4 * a) >> 24, 1);
+	for (a++;; a++) {
+		uint32_t node = test_get32((unsigned char *)buf + 4 * (size_t)a);
+
+		ck_assert_uint_eq(node >> 24, (uint32_t)want++);
+		if (node >> 22 & 1)
+			break;
+	}
+	ck_assert_int_eq(want, 33);
+	back = lex_load_mem(buf, len, r, &e);
+	ck_assert_msg(back != NULL, "%s", e.msg);
+	ck_assert_uint_eq(lex_word_count(back), 8);
+	for (i = 0; words[i] != NULL; i++) {
+		uint8_t t[RULES_MAX_WORD];
+		int n;
+
+		ck_assert_int_eq(rules_normalise_word(r, words[i],
+		    strlen(words[i]), t, &n, NULL), NORM_OK);
+		ck_assert_msg(lex_contains(back, t, n), "%s", words[i]);
+	}
+	ck_assert_ptr_null(lex_load_mem(buf, len, &en, &e));
+	lex_destroy(back);
+	lex_destroy(lex);
+	free(buf);
+}
+END_TEST
+
 START_TEST(kwg_round_trip)
 {
 	struct wl w;
@@ -999,7 +1049,7 @@ START_TEST(kwg_too_many_nodes)
 	fp = tmpfile();
 	ck_assert_ptr_nonnull(fp);
 	err_clear(&e);
-	ck_assert_int_eq(lex_write_kwg(lex, fp, &e), -1);
+	ck_assert_int_eq(lex_write_kwg(lex, NULL, fp, &e), -1);
 	ck_assert(strstr(e.msg, "KWG") != NULL);
 	ck_assert_int_eq(ftell(fp), 0);         /* nothing written */
 	fclose(fp);
@@ -1083,7 +1133,7 @@ START_TEST(load_file_errors)
 	}
 	fp = tmpfile();
 	ck_assert_int_eq(lex_write(back, fp, &e), -1);
-	ck_assert_int_eq(lex_write_kwg(back, fp, &e), -1);
+	ck_assert_int_eq(lex_write_kwg(back, NULL, fp, &e), -1);
 	fclose(fp);
 	lex_destroy(back);
 	/* a flipped bit in the GADDAG or in the DAWG: both notice (every
@@ -1197,6 +1247,7 @@ main(void)
 	tcase_add_test(file_tc, load_file_errors);
 	tcase_add_test(file_tc, load_for_ruleset);
 	tcase_add_test(kwg_tc, kwg_round_trip);
+	tcase_add_test(kwg_tc, kwg_norwegian_numbering);
 	tcase_add_test(kwg_tc, kwg_too_many_nodes);
 	suite_add_tcase(s, build_tc);
 	suite_add_tcase(s, file_tc);

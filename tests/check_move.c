@@ -139,6 +139,44 @@ START_TEST(notation)
 END_TEST
 
 /* Through-letters are checked against the board when there is one. */
+/* Netskrafl's coordinates written: each canonical notation rewritten row
+ * letter first reads back, with row_letter, as the same move; exchanges
+ * and passes are left alone; nonsense is refused. */
+START_TEST(notation_row_letters)
+{
+	static const char *const cases[][2] = {
+		{ "8G PLEB", "H7 PLEB" }, { "H7 PLEB", "8G PLEB" },
+		{ "15N AB", "O14 AB" }, { "N15 A", "14O A" },
+		{ "1A KING", "A1 KING" }, { "10D AB", "J4 AB" },
+		{ "-ABC", "-ABC" }, { "-", "-" },
+	};
+	const struct rules *en = rules_builtin("en");
+	struct move a, b;
+	struct err e;
+	char buf[64], tiny[4];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(buf, sizeof buf, "%s", cases[i][0]);
+		ck_assert_int_eq(move_notation_rows(buf, sizeof buf), 0);
+		ck_assert_str_eq(buf, cases[i][1]);
+		ck_assert_msg(move_parse(en, NULL, cases[i][0],
+		    strlen(cases[i][0]), 0, &a, &e) == 0, "%s: %s", cases[i][0],
+		    e.msg);
+		ck_assert_int_eq(move_parse(en, NULL, buf, strlen(buf), 1, &b,
+		    &e), 0);
+		ck_assert_mem_eq(&a, &b, sizeof a);
+	}
+	snprintf(tiny, sizeof tiny, "8O");
+	ck_assert_int_eq(move_notation_rows(tiny, 3), -1);   /* "H15" */
+	ck_assert_str_eq(tiny, "8O");
+	snprintf(buf, sizeof buf, "?8 AB");
+	ck_assert_int_eq(move_notation_rows(buf, sizeof buf), -1);
+	snprintf(buf, sizeof buf, "99A AB");
+	ck_assert_int_eq(move_notation_rows(buf, sizeof buf), -1);
+}
+END_TEST
+
 START_TEST(notation_with_board)
 {
 	const struct rules *no = rules_builtin("no");
@@ -743,6 +781,7 @@ main(void)
 
 	tcase_add_test(tc, notation);
 	tcase_add_test(tc, notation_with_board);
+	tcase_add_test(tc, notation_row_letters);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tv, validation_messages);
 	tcase_add_test(tv, exchanges);

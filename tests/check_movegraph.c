@@ -212,7 +212,7 @@ START_TEST(list_pointers_into_lists)
 	long total = 0;
 
 	ck_assert_ptr_nonnull(fp);
-	ck_assert_int_eq(lex_write_kwg(lex, fp, &e), 0);
+	ck_assert_int_eq(lex_write_kwg(lex, NULL, fp, &e), 0);
 	ck_assert_int_eq(fclose(fp), 0);
 	ck_assert_int_gt(share_tails((unsigned char *)buf, (uint32_t)(len / 4)), 0);
 	shared = lex_load_mem(buf, len, r, &e);

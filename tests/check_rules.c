@@ -861,6 +861,15 @@ ck_same_rules(const struct rules *a, const struct rules *b)
 		ck_assert_int_eq(a->counts[t], b->counts[t]);
 		ck_assert_int_eq(a->values[t], b->values[t]);
 	}
+	{
+		/* KWG numbering: the tile order written out equals none given. */
+		uint8_t ta[RULES_MAX_TILES], fa[RULES_MAX_TILES];
+		uint8_t tb[RULES_MAX_TILES], fb[RULES_MAX_TILES];
+
+		ck_assert_int_eq(rules_kwg_map(a, ta, fa), rules_kwg_map(b, tb, fb));
+		ck_assert_mem_eq(ta, tb, sizeof ta);
+		ck_assert_mem_eq(fa, fb, sizeof fa);
+	}
 	ck_assert_int_eq(a->ntiles, b->ntiles);
 	ck_assert_int_eq(a->fold_accents, b->fold_accents);
 	ck_assert_int_eq(a->nfold, b->nfold);
@@ -1125,6 +1134,11 @@ START_TEST(load_errors)
 	load_err("base en\nfold \xC3\xA9 \xC3\x86\n", 2, "not a letter");
 	load_err("base en\nfold E A\n", 2, "outside the alphabet");
 	load_err("base en\nfold-accents maybe\n", 2, "fold-accents");
+	load_err("base en\nkwg-order ABC\n", 2, "D is missing");
+	load_err("base en\nkwg-order ABCDEFGHIJKLMNOPQRSTUVWXYZA\n", 2, "A twice");
+	load_err("base en\nkwg-order ABCDEFGHIJKLMNOPQRSTUVWXY\xC3\x86\n", 2,
+	    "not an uppercase letter");
+	load_err("base en\nkwg-order A B\n", 2, "kwg-order LETTERS");
 	load_err("base en\nrack 0\n", 2, "rack N");
 	load_err("base en\nrack 17\n", 2, "rack N");
 	load_err("base en\nplayers 3 2\n", 2, "players");
@@ -1275,6 +1289,27 @@ START_TEST(format_round_trip)
 	ck_assert_int_eq(r.start_col, 20);
 	ck_assert_int_eq(r.start_row, 1);
 	round_trip(&r);
+	/* English numbered backwards in KWG files; a new alphabet drops the
+	 * base's numbering. */
+	ck_assert_int_eq(rules_load(&r, put_file("back.rules",
+		"base en\nkwg-order ZYXWVUTSRQPONMLKJIHGFEDCBA\n"), &e), 0);
+	{
+		uint8_t to_file[RULES_MAX_TILES], from_file[RULES_MAX_TILES];
+
+		ck_assert_int_eq(rules_kwg_map(&r, to_file, from_file), 1);
+		ck_assert_int_eq(to_file[1], 26);
+		ck_assert_int_eq(from_file[1], 26);
+		ck_assert_int_eq(to_file[0], 0);
+		ck_assert_int_eq(to_file[27], 27);
+		round_trip(&r);
+		ck_assert_int_eq(rules_kwg_map(get("no"), to_file, from_file), 1);
+		ck_assert_int_eq(to_file[32], 26);     /* Ü */
+		ck_assert_int_eq(from_file[32], 29);   /* Å */
+		ck_assert_int_eq(rules_kwg_map(get("is"), to_file, from_file), 0);
+		ck_assert_int_eq(rules_load(&r, put_file("own2.rules",
+			"base no\nletter A 5 1\nletter B 5 1\n"), &e), 0);
+		ck_assert_int_eq(rules_kwg_map(&r, to_file, from_file), 0);
+	}
 	/* Too small a buffer; an invalid struct. */
 	ck_assert_int_eq(rules_format(get("en"), small, sizeof small), -1);
 	ck_assert_str_eq(small, "");

@@ -1,6 +1,9 @@
 /* check_tool.c — the tools' support module: numbers, lines, errors,
  * buffered output, whole files and lexicons. */
 /* check_tool.c — the tools' support module: numbers, lines, errors. */
+/* posix_openpt and its kin are X/Open */
+#define _XOPEN_SOURCE 700
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -217,6 +220,41 @@ START_TEST(colour_choice)
 	ck_assert_int_eq(tool_colour(fp, NULL), 0);
 	ck_assert_int_eq(tool_colour(fp, "sometimes"), -1);
 	fclose(fp);
+}
+END_TEST
+
+/* On a terminal (a pseudo-terminal here), auto colours unless NO_COLOR
+ * is set and not empty or TERM is dumb; always and never win over both. */
+START_TEST(colour_on_a_terminal)
+{
+	int master = posix_openpt(O_RDWR | O_NOCTTY), slave;
+	FILE *fp;
+
+	if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0 ||
+	    (slave = open(ptsname(master), O_RDWR | O_NOCTTY)) < 0) {
+		fprintf(stderr, "SKIP colour_on_a_terminal: no pseudo-terminal\n");
+		if (master >= 0)
+			close(master);
+		return;
+	}
+	fp = fdopen(slave, "w");
+	ck_assert_ptr_nonnull(fp);
+	unsetenv("NO_COLOR");
+	setenv("TERM", "xterm-256color", 1);
+	ck_assert_int_eq(tool_colour(fp, "auto"), 1);
+	setenv("NO_COLOR", "", 1);
+	ck_assert_int_eq(tool_colour(fp, NULL), 1);
+	setenv("NO_COLOR", "1", 1);
+	ck_assert_int_eq(tool_colour(fp, "auto"), 0);
+	ck_assert_int_eq(tool_colour(fp, "always"), 1);
+	unsetenv("NO_COLOR");
+	setenv("TERM", "dumb", 1);
+	ck_assert_int_eq(tool_colour(fp, "auto"), 0);
+	ck_assert_int_eq(tool_colour(fp, "always"), 1);
+	unsetenv("TERM");
+	ck_assert_int_eq(tool_colour(fp, "auto"), 1);
+	fclose(fp);
+	close(master);
 }
 END_TEST
 
@@ -561,6 +599,7 @@ main(void)
 	tcase_add_test(tc, err_names_file);
 	tcase_add_test(tc, numbered_names);
 	tcase_add_test(tc, colour_choice);
+	tcase_add_test(tc, colour_on_a_terminal);
 	tcase_add_test(tc, atomic_finish);
 	tcase_add_test(tc, sigint_and_clocks);
 	tcase_add_test(tc, command_options);

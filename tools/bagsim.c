@@ -206,7 +206,7 @@ cmd_play(int argc, char **argv)
  * path by way of a temporary file; the run dies if it cannot. */
 static void
 leaves_out(const char *path, const struct klv *t,
-	const struct leaves_acc *acc, const char *rules_name)
+	const struct leaves_acc *acc, const struct rules *r)
 {
 	struct tool_atomic at;
 	struct err e;
@@ -214,7 +214,7 @@ leaves_out(const char *path, const struct klv *t,
 
 	if ((fp = tool_atomic_open(&at, path)) == NULL ||
 	    tool_atomic_finish(&at, acc != NULL ? leaves_acc_write(acc,
-	    rules_name, fp, &e) : klv_write(t, fp, &e), &e) < 0)
+	    r->name, fp, &e) : klv_write(t, r, fp, &e), &e) < 0)
 		exit(TOOL_ERR);
 }
 
@@ -256,7 +256,7 @@ cmd_leaves_merge(int argc, char **argv)
 		}
 	if ((seen = leaves_estimate(a, t, &e)) < 0)
 		tool_die("%s", e.msg);
-	leaves_out(o.out, t, NULL, NULL);
+	leaves_out(o.out, t, NULL, &r);
 	fprintf(stderr, "bagsim: %ld games, %" PRIu64 " credits, %ld of %" PRIu32
 	    " leaves credited: %s\n", a->games, a->samples, seen, klv_count(t),
 	    o.out);
@@ -312,7 +312,7 @@ cmd_leaves(int argc, char **argv)
 		if ((a = leaves_round(&l, round, o.acc == NULL, &seen, &e)) == NULL)
 			tool_die("%s", e.msg);
 		if (o.acc != NULL)
-			leaves_out(o.acc, NULL, a, r.name);
+			leaves_out(o.acc, NULL, a, &r);
 		if (!o.quiet)
 			fprintf(stderr, "%sbagsim: round %ld/%ld: %ld games, %" PRIu64
 			    " credits (mean %.3f), %ld of %" PRIu32 " leaves "
@@ -322,7 +322,7 @@ cmd_leaves(int argc, char **argv)
 		leaves_acc_destroy(a);
 	}
 	if (o.out != NULL)
-		leaves_out(o.out, t, NULL, NULL);
+		leaves_out(o.out, t, NULL, &r);
 	klv_destroy(t);
 	lex_destroy(lex);
 	free(deflex);

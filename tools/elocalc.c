@@ -114,6 +114,22 @@ rate(struct run *R, const char *file, long line, const struct elo_result *res)
 }
 
 /* Results lines (SPEC §2.4), or with bagsim the game lines of bagsim play. */
+/* input_mismatch: a first line that says the file is of another kind
+ * than the mode reads gets one hint, and the file is not read. */
+static int
+input_mismatch(const char *name, const char *line, size_t len, int bagsim)
+{
+	enum tool_input k = tool_input_kind(line, len);
+
+	if (k == TOOL_INPUT_GCG)
+		tool_warnfl(name, 1, "this is a GCG game record: give --gcg "
+		    "(-G) to rate game records");
+	else if (k == TOOL_INPUT_GAMES && !bagsim)
+		tool_warnfl(name, 1, "this is the games table of bagsim play: "
+		    "give --bagsim (-b)");
+	return k == TOOL_INPUT_GCG || (k == TOOL_INPUT_GAMES && !bagsim);
+}
+
 static void
 do_lines(struct run *R, struct tool_fdlines *in, int bagsim)
 {
@@ -133,6 +149,11 @@ do_lines(struct run *R, struct tool_fdlines *in, int bagsim)
 			bad(R, in->name, in->lineno, "line longer than %d bytes",
 				LINE_MAX_BYTES);
 			continue;
+		}
+		if (in->lineno == 1 && input_mismatch(in->name, line,
+		    (size_t)n, bagsim)) {
+			R->fatal = 1;
+			return;
 		}
 		rc = bagsim ? elo_parse_bagsim(line, (size_t)n, &res, &e) :
 			elo_parse_result(line, (size_t)n, &res, &e);

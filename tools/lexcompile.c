@@ -440,7 +440,7 @@ run(int argc, char *argv[])
 	mem = open_memstream(&buf, &bufsize);
 	if (mem == NULL)
 		tool_die("open_memstream:");
-	ret = kwg ? lex_write_kwg(lex, mem, &e) : lex_write(lex, mem, &e);
+	ret = kwg ? lex_write_kwg(lex, &rules, mem, &e) : lex_write(lex, mem, &e);
 	if (fclose(mem) != 0 && ret == 0) {
 		err_set(&e, 0, "out of memory");
 		ret = -1;

@@ -32,6 +32,7 @@
 "               [-n N] [--strict] [--html FILE] FILE.gcg ...\n" \
 "       movegen -P N -r RULESET [-l FILE] [-s N]\n" \
 "       pictures: [-S] [--svg FILE] [--color WHEN] [--html FILE]\n" \
+"       notation: [-c]\n" \
 TOOL_SIM_SYNOPSIS
 
 enum { O_COLOR = TOOL_OPT_LONG, O_HTML, O_SVG, O_COUNT, O_SORT, O_GAME, O_STRICT };
@@ -47,6 +48,7 @@ static const struct tool_opt options[] = {
 	{ O_COUNT, "count", NULL, "print only the numbers of moves, by kind", 1 },
 	{ O_SORT, "sort", "score|equity", "sort by score (default) or equity", 1 },
 	{ 'j', "json", NULL, "one JSON object a position (or game)", 1 },
+	{ 'c', "row-first", NULL, "moves and boards row letter first (H8 is row H)", 1 },
 	{ 'R', "robot", "ROBOT", "print only the move ROBOT chooses", 1 },
 	{ 's', "seed", "N", "seed of the robots' and -P's random choices", 1 },
 	{ 'G', "gcg", NULL, "the input is GCG game files (with -t or -a)", 1 },
@@ -72,6 +74,7 @@ static const struct tool_opt options[] = {
 	{ 'V', "version", NULL, "print the version and exit", 1 },
 	{ 'a', "analyze", NULL, NULL, 1 },
 	{ O_GAME, "game", "FILE", NULL, 1 },
+	{ 'c', "row-letter", NULL, NULL, 1 },
 };
 
 #define TRAILER \
@@ -80,8 +83,7 @@ static const struct tool_opt options[] = {
 
 struct opts {
 	const char *rules_name;
-	const char *leaves_path;
-	struct klv *leaves;
+	const char *leaves_path;    /* -k: loaded for each ruleset met */
 	long top;
 	int sort_equity;
 	int by_score;               /* -s score given: -a by score, not by the
@@ -153,6 +155,7 @@ do_position(struct engine *en, const struct position *p, const char *cgp,
 		if (robot_choose(en->robot, p, bag, &rng, &m, &e) != 0)
 			tool_die("%s", e.msg);
 		movelist_row(&rw, &en->rules, p, &m, 0, eq);
+		movelist_row_letters(&rw, 1, show.row_letters);
 		movelist_write_choice(stdout, &rw, robot_strategy_name(
 		    (enum robot_strategy)o.robot), flags);
 		return tool_show_on(&show) ? show_best(en, p, &m, &rw,
@@ -169,6 +172,7 @@ do_position(struct engine *en, const struct position *p, const char *cgp,
 	if (movelist_build(&list, &en->rules, p, gen_moves(en->gen), n, eq,
 	    o.sort_equity, &e) != 0)
 		tool_die("%s", e.msg);
+	movelist_row_letters(list.rows, list.n, show.row_letters);
 	movelist_write(stdout, &list, o.top, cgp, flags);
 	if (!tool_show_on(&show))
 		return TOOL_OK;
@@ -184,6 +188,8 @@ cgp_line(char *line, size_t len, const char *name, long lineno, void *arg)
 	struct engine *en;
 
 	(void)arg;
+	tool_refuse_gcg(line, len, name, lineno, "not CGP positions: give "
+	    "--analyse, or --game FILE --turn N");
 	if ((en = tool_engine_cgp(&engines, o.rules_name, line, len, &p, name,
 	    lineno)) == NULL ||
 	    do_position(en, &p, line, name, lineno) != TOOL_OK)
@@ -247,6 +253,7 @@ do_games(const char *path)
 			ret = TOOL_ERR;
 			continue;
 		}
+		tool_engines_game(&engines, path, def, game);
 		if ((en = tool_engine_get(&engines, game->rules.name, -1, path,
 		    game->first_line)) == NULL) {
 			gcg_game_destroy(game);
@@ -260,6 +267,7 @@ do_games(const char *path)
 		if (grc > ret)
 			ret = grc;
 		gcg_game_destroy(game);
+		engines.named = NULL;       /* it was the game's */
 		if (!o.analyse)
 			break;
 	}
@@ -309,7 +317,6 @@ num_arg(const char *s, long min, long max, const char *name)
 int
 main(int argc, char *argv[])
 {
-	struct err e;
 	int ch, ret = TOOL_OK, i;
 	enum robot_strategy rs;
 	const char *sort = NULL, *when = NULL;
@@ -325,6 +332,7 @@ main(int argc, char *argv[])
 	while ((ch = tool_getopt(&g, argc, argv)) != -1) {
 		switch (ch) {
 		case 'a': o.analyse = 1; break;
+		case 'c': show.row_letters = 1; break;
 		case O_COLOR: when = optarg; break;
 		case O_COUNT: o.count = 1; break;
 		case O_SVG: show.svg = optarg; break;
@@ -403,27 +411,20 @@ main(int argc, char *argv[])
 	if (tool_show_check(&show, when, o.analyse ||
 	    (show.svg != NULL && *show.svg == '-'), argc > 1) < 0)
 		usage();
-	if (o.leaves_path != NULL) {
-		if ((o.leaves = klv_load(o.leaves_path, &e)) == NULL) {
-			tool_warnfl(o.leaves_path, e.line, "%s", e.msg);
-			return TOOL_ERR;
-		}
-		if (sort == NULL)
-			o.sort_equity = 1;
-	} else if (o.sort_equity) {
-		tool_warn("--sort equity needs --leaves");
-		usage();
-	}
-	/* The equity robot and the analysis take the ruleset's own leave
-	 * table when -k is not given; a plain listing stays by score. */
-	engines.leaves = o.leaves;
+	if (o.leaves_path != NULL && tool_leaves_check(o.leaves_path) < 0)
+		return TOOL_ERR;
+	if (o.leaves_path != NULL && sort == NULL)
+		o.sort_equity = 1;
+	/* Without -k, the equity robot, -a, --sort equity and --sim take
+	 * the ruleset's own table; a plain listing stays by score. */
 	engines.leaves_path = o.leaves_path;
+	engines.need_leaves = o.sort_equity;
 	if (o.top > 0)
 		ta.top = o.top > ANALYSE_TOP_MAX ? ANALYSE_TOP_MAX : (int)o.top;
 	ta.json = o.json;
 	engines.robot = o.robot;
 	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
-	    (o.analyse && !o.by_score) || sim.on;
+	    (o.analyse && !o.by_score) || o.sort_equity || sim.on;
 	rng_seed(&rng, o.seed);
 	if (sim.on || sim.merge || sim.given) {
 		ret = tool_sim_run(&sim, &engines, o.rules_name, o.seed, argc, argv,
@@ -447,7 +448,6 @@ main(int argc, char *argv[])
 		}
 	}
 	tool_engines_close(&engines);
-	klv_destroy(o.leaves);
 	movelist_free(&list);
 	return tool_fshut(stdout, "<stdout>", ret);
 }

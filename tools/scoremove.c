@@ -138,6 +138,8 @@ score_one(const struct opts *o, struct tool_lexicons *c, const char *file,
 	}
 	if (move_format(r, &m, fmt, sizeof fmt) < 0)
 		snprintf(fmt, sizeof fmt, "%s", mv);
+	else if (o->row_letter)
+		move_notation_rows(fmt, sizeof fmt);   /* as it was read */
 	if (m.kind == MOVE_PLACE)
 		move_detail_format(r, &d, words, sizeof words);
 	else
@@ -299,15 +301,9 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 			break;
 		ngames++;
 		if (rc < 0) {
-			/* Unreadable or malformed: an input error. */
+			/* Unreadable or malformed: an input error, said once,
+			 * on stderr. */
 			tool_warnerr(file, &e);
-			if (o->positions)
-				;       /* the message was the verdict */
-			else if (ngames == 1 || e.line == 0)
-				printf("%s\t%ld: %s\n", file, e.line, e.msg);
-			else
-				printf("%s:%ld\t%ld: %s\n", file, e.line, e.line,
-				    e.msg);
 			ret = TOOL_ERR;
 			continue;
 		}
@@ -315,9 +311,13 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 			snprintf(name, sizeof name, "%s", file);
 		else
 			snprintf(name, sizeof name, "%s:%ld", file, g->first_line);
-		if (!o->no_lexicon && (lex = tool_lexicon_get(c, o->lexpath, &g->rules)) == NULL) {
-			fprintf(out, "%s\tno usable lexicon for ruleset %s\n",
-			    name, g->rules.name);
+		tool_game_rules_note(name, o->have_rules ? &o->rules : NULL,
+		    &g->rules);
+		/* The record's #lexicon, found where the default lexicons
+		 * are, unless -l; tool_lexicon_named says what it could not
+		 * find (on stderr, as the lexicon it could not load). */
+		if (!o->no_lexicon && (lex = tool_lexicon_named(c, o->lexpath,
+		    &g->rules, g->lexicon, name)) == NULL) {
 			gcg_game_destroy(g);
 			ret = TOOL_ERR;
 			continue;
@@ -343,7 +343,12 @@ check_games(const struct opts *o, struct tool_lexicons *c, FILE *fp,
 				    GCG_SLIPS_KEPT);
 		}
 		if (rc < 0) {
-			fprintf(out, "%s\t%ld: %s\n", name, e.line, e.msg);
+			fprintf(out, "%s\t%ld: %s", name, e.line, e.msg);
+			if (lex != NULL && tool_ends_with(e.msg, " is not a word"))
+				fprintf(out, " in %s (%zu words; -l FILE checks "
+				    "against another lexicon, -N replays unchecked)",
+				    tool_lexicon_path(c, lex), lex_word_count(lex));
+			fputc('\n', out);
 			if (ret == TOOL_OK)
 				ret = TOOL_NO;
 		} else if (o->verbose) {
@@ -423,7 +428,7 @@ main(int argc, char **argv)
 		case O_SVG: sh.svg = optarg; break;
 		case O_STRICT: o.strict = 1; break;
 		case 'S': sh.text = 1; break;
-		case 'c': o.row_letter = 1; break;
+		case 'c': o.row_letter = 1; sh.row_letters = 1; break;
 		case 'G': game = 1; break;
 		case 'l': o.lexpath = optarg; break;
 		case 'N': o.no_lexicon = 1; break;

@@ -94,25 +94,6 @@ usage(void)
 	tool_usage(synopsis);
 }
 
-/* check_rules: a lexicon that names its ruleset must name r's, or one with
- * the same alphabet (no and no-nsf share a lexicon, as do is and is-old). */
-static int
-check_rules(const char *path, const struct lex *lex, const struct rules *r)
-{
-	const char *name = lex_rules_name(lex);
-	struct rules other;
-	struct err e;
-
-	if (name[0] == '\0' || strcmp(name, r->name) == 0)
-		return 0;
-	if (rules_get(&other, name, &e) == 0 && other.nletters == r->nletters &&
-	    memcmp(other.upper, r->upper, sizeof other.upper) == 0)
-		return 0;
-	tool_warn("%s: wrong ruleset: the lexicon is for '%s', not '%s'",
-		path, name, r->name);
-	return -1;
-}
-
 static void
 ctx_init(struct ctx *c, const struct rules *r, const struct lex *lex)
 {
@@ -300,10 +281,6 @@ do_diff(struct ctx *c, const char *other_path)
 
 	if (other == NULL)
 		return TOOL_ERR;
-	if (check_rules(other_path, other, c->r) != 0) {
-		lex_destroy(other);
-		return TOOL_ERR;
-	}
 	n = lexq_diff(c->lex, other, put_change, c);
 	lex_destroy(other);
 	return n > 0 ? TOOL_NO : TOOL_OK;
@@ -406,13 +383,8 @@ main(int argc, char *argv[])
 		free(default_path);
 		return TOOL_ERR;
 	}
-	if (rules_name != NULL) {
-		if (check_rules(lex_path, lex, &rules) != 0) {
-			lex_destroy(lex);
-			free(default_path);
-			return TOOL_ERR;
-		}
-	} else if (rules_get(&rules, lex_rules_name(lex), &e) != 0) {
+	/* With -r, the loader refused a lexicon of another alphabet. */
+	if (rules_name == NULL && rules_get(&rules, lex_rules_name(lex), &e) != 0) {
 		tool_warn("%s: lexicon's ruleset '%s': %s (give -r RULESET)",
 			lex_path, lex_rules_name(lex), e.msg);
 		lex_destroy(lex);

@@ -54,6 +54,10 @@ grep -q 'nonexistent.lex' err
 echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex > /dev/full 2> err && exit 1
 movegen -R strong 2> err && exit 1
 grep -q 'unknown robot' err
-movegen --sort equity < /dev/null 2> err && exit 1
+# --sort equity without --leaves takes the ruleset's shipped table
+# (en.klv2), as -a and -R equity do: keeping A (-0.921) before keeping B.
+echo "$E AB/ 0/0 0 ld en;" | movegen -l t.lex --sort equity > out
+[ "$(sed -n 6p out | cut -f1,4)" = "-B${tab}-0.921" ]
+[ "$(sed -n 7p out | cut -f1,4)" = "-A${tab}-2.855" ]
 movegen --help | grep -q '^usage: movegen'
 exit 0

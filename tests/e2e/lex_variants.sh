@@ -109,5 +109,5 @@ cmp -s want got || { diff want got; fail "en words"; }
 echo kvinne | $W -l no.lex -r no-nsf > got || fail "no-nsf with no.lex"
 $W -l en.lex -r no cat 2> err
 [ $? = 2 ] || fail "en.lex with -r no should fail"
-grep -q "wrong ruleset" err || fail "wrong ruleset message: $(cat err)"
+grep -q "en.lex: lexicon for ruleset en, not no" err || fail "wrong ruleset message: $(cat err)"
 echo ok
