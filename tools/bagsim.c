@@ -22,6 +22,7 @@
 #include "selfplay.h"
 #include "stats.h"
 #include "tool.h"
+#include "tool_winpct.h"
 
 #define SYNOPSIS \
 	"usage: bagsim draw -r ruleset [-n count] [-s seed] [-t tiles]\n" \
@@ -32,7 +33,8 @@
 	"       bagsim merge [-p plot.svg] statsfile ...\n" \
 	"       bagsim leaves -r ruleset [-q] [-l lexicon] [-g games] [-s seed]\n" \
 	"              [-k start.klv2] [-R rounds] [-x K/N -a acc | -o out.klv2]\n" \
-	"       bagsim leaves merge -r ruleset [-k start.klv2] -o out.klv2 acc ...\n"
+	"       bagsim leaves merge -r ruleset [-k start.klv2] -o out.klv2 acc ...\n" \
+	"       bagsim winpct ... (bagsim winpct --help)\n"
 
 /* Every command's options, in the order getopt_long names an ambiguous
  * abbreviation's candidates in (lexicon twice: leaves and play list it
@@ -491,6 +493,8 @@ main(int argc, char **argv)
 		return cmd_merge(argc, argv);
 	if (strcmp(cmd, "leaves") == 0)
 		return cmd_leaves(argc, argv);
+	if (strcmp(cmd, "winpct") == 0)
+		return tool_winpct(argc, argv);
 	tool_warn("unknown command: %s", cmd);
 	tool_usage(SYNOPSIS);
 }
