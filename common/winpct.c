@@ -965,6 +965,12 @@ read_magpie(struct reader *rd, const struct rules *r, struct err *e)
 	}
 	if (rc < 0)
 		goto fail;
+	/* A row short: the file was cut at a row's end. */
+	if (r != NULL && n != maxrows) {
+		err_set(e, rd->ln, "%d rows, but %s has %d counts of tiles unseen "
+		    "(truncated?)", n, r->name, maxrows);
+		goto fail;
+	}
 	if (alloc_rows(t, n, width / 2, e) < 0)
 		goto fail;
 	for (int u = 1; u <= n; u++) {

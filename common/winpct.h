@@ -131,8 +131,9 @@ int winpct_merge(struct winpct *dst, const struct winpct *src, struct err *e);
  * layout or a write error.  winpct_write_magpie: MAGPIE's winpct.csv
  * layout.  winpct_read: either layout (told apart by the first line),
  * for ruleset r (ordverk's layout names its ruleset, which must be r's
- * name; MAGPIE's must have no more rows than r has tiles unseen at most,
- * r's total less one rack; NULL r: any); errors carry the line.
+ * name; MAGPIE's must have a row for each count of tiles unseen r can
+ * have, 1 .. its total less one rack; NULL r: any ruleset ordverk's
+ * layout names, any number of MAGPIE rows); errors carry the line.
  * winpct_load: winpct_read of a file by path, the message naming it.
  * All return 0 / the table, or -1 / NULL with e set. */
 int winpct_write(const struct winpct *t, FILE *fp, struct err *e);
