@@ -55,6 +55,25 @@ head -c 5000 one.csv > cut.csv
 grep -q '^bagsim: cut.csv:[0-9][0-9]*: ' err || fail "cut csv: $(cat err)"
 ! "$BIN/bagsim" winpct show --rules no one.w > /dev/null 2>err
 grep -q '^bagsim: one.w:2: a table for ruleset en, not no' err || fail "rules: $(cat err)"
+# The EXAMPLES of bagsim(1), with fewer games: eight Danish shards
+# merged are the one run; show prints a row per count of tiles unseen
+# (102 - 7 for the Danish bag) with the leads asked for.
+for k in 1 2 3 4 5 6 7 8; do
+	"$BIN/bagsim" winpct --rules da --games 16 --seed 1 --shard $k/8 \
+	    --quiet --output da-$k.winpct
+done
+"$BIN/bagsim" winpct merge --output da.winpct da-*.winpct
+"$BIN/bagsim" winpct --rules da --games 16 --seed 1 --quiet --output da1.winpct
+cmp da.winpct da1.winpct
+"$BIN/bagsim" winpct show --leads 0,30 da.winpct > da.show
+[ "$(grep -vc '^#' da.show)" = 95 ] || fail "da rows"
+head -1 da.show | grep -q "^#unseen	positions	+0	+30$" || fail "da header"
+# The ruleset's own table, when the build has put it beside the lexicon.
+if [ -e "$ORDVERK_LEXDIR/en.winpct" ]; then
+	"$BIN/bagsim" winpct merge --magpie --output en.csv "$ORDVERK_LEXDIR/en.winpct"
+	"$BIN/bagsim" winpct show --rules en --leads 0 > ours.tsv
+	"$BIN/bagsim" winpct show --rules en --leads 0 en.csv | cmp - ours.tsv
+fi
 # Usage.
 "$BIN/bagsim" winpct --help | grep -q 'bagsim winpct merge' || fail "help"
 ! "$BIN/bagsim" winpct --rules en --games 2 2>/dev/null || fail "no --output"
