@@ -22,7 +22,7 @@
 	"              [--quiet] --output file\n" \
 	"       bagsim winpct merge [--rules ruleset] [--magpie] --output file\n" \
 	"              table ...\n" \
-	"       bagsim winpct show [--rules ruleset] [--leads L,...] [table]\n"
+	"       bagsim winpct show [--rules ruleset] [--leads lead,...] [table]\n"
 
 #define MAX_LEADS 64
 
@@ -49,16 +49,31 @@ struct opts {
 	long games, shard_k, shard_n;
 	uint64_t seed;
 	int magpie, quiet;
+	unsigned given;       /* bit c - O_RULES for each option c given */
 };
 
+/* The options each command takes (bits as in struct opts' given). */
+#define BIT(c) (1u << ((c) - O_RULES))
+#define LEARN_OPTS (BIT(O_RULES) | BIT(O_LEXICON) | BIT(O_LEAVES) | \
+	BIT(O_GAMES) | BIT(O_SEED) | BIT(O_SHARD) | BIT(O_OUTPUT) | \
+	BIT(O_MAGPIE) | BIT(O_QUIET))
+#define MERGE_OPTS (BIT(O_RULES) | BIT(O_MAGPIE) | BIT(O_OUTPUT))
+#define SHOW_OPTS (BIT(O_RULES) | BIT(O_LEADS))
+
 static void
-parse_opts(int argc, char **argv, struct opts *o)
+parse_opts(int argc, char **argv, struct opts *o, unsigned takes)
 {
 	struct err e;
 	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c >= O_RULES && c < O_HELP && !(takes & BIT(c))) {
+			for (const struct option *lo = longopts; lo->name; lo++)
+				if (lo->val == c)
+					tool_warn("this command takes no --%s", lo->name);
+			tool_usage(SYNOPSIS);
+		}
 		switch (c) {
 		case O_GAMES:
 			if (tool_parse_long(optarg, 1, LONG_MAX, &o->games) < 0)
@@ -145,13 +160,11 @@ cmd_learn(int argc, char **argv)
 	struct err e;
 	int rc, show;
 
-	parse_opts(argc, argv, &o);
+	parse_opts(argc, argv, &o, LEARN_OPTS);
 	if (optind != argc || o.output == NULL || o.rules == NULL) {
 		tool_warn("give --rules and --output");
 		tool_usage(SYNOPSIS);
 	}
-	if (o.leads != NULL)
-		tool_die("--leads is for bagsim winpct show");
 	get_rules(&r, o.rules);
 	if (o.lexicon == NULL &&
 	    (o.lexicon = deflex = tool_default_lexicon(&r)) == NULL)
@@ -231,7 +244,7 @@ cmd_merge(int argc, char **argv)
 	struct err e;
 	int rc;
 
-	parse_opts(argc, argv, &o);
+	parse_opts(argc, argv, &o, MERGE_OPTS);
 	if (optind >= argc || o.output == NULL) {
 		tool_warn("give --output and the tables");
 		tool_usage(SYNOPSIS);
@@ -263,7 +276,7 @@ cmd_show(int argc, char **argv)
 	char *path = NULL;
 	const char *s;
 
-	parse_opts(argc, argv, &o);
+	parse_opts(argc, argv, &o, SHOW_OPTS);
 	if (argc - optind > 1)
 		tool_usage(SYNOPSIS);
 	for (s = o.leads; *s != '\0';) {

@@ -78,4 +78,8 @@ fi
 "$BIN/bagsim" winpct --help | grep -q 'bagsim winpct merge' || fail "help"
 ! "$BIN/bagsim" winpct --rules en --games 2 2>/dev/null || fail "no --output"
 ! "$BIN/bagsim" winpct --rules en --games 0 --output z.w 2>/dev/null || fail "0 games"
+! "$BIN/bagsim" winpct merge --seed 3 --output z.w one.w 2>err || fail "merge --seed"
+grep -q '^bagsim: this command takes no --seed$' err || fail "merge --seed: $(cat err)"
+! "$BIN/bagsim" winpct show --leads 0,x one.w 2>/dev/null || fail "bad lead"
+[ ! -e z.w ] || fail "z.w written"
 echo ok
