@@ -1019,18 +1019,13 @@ winpct_load(const char *path, const struct rules *r, struct err *e)
 {
 	FILE *fp = fopen(path, "r");
 	struct winpct *t;
-	struct err ie;
 
 	if (fp == NULL) {
-		err_set(e, 0, "%s: %s", path, strerror(errno));
+		err_set(e, 0, "%s", strerror(errno));
 		return NULL;
 	}
-	t = winpct_read(fp, r, &ie);
+	t = winpct_read(fp, r, e);
 	fclose(fp);
-	if (t == NULL) {
-		e->line = ie.line;
-		snprintf(e->msg, sizeof e->msg, "%s", ie.msg);
-	}
 	return t;
 }
 

@@ -134,7 +134,8 @@ int winpct_merge(struct winpct *dst, const struct winpct *src, struct err *e);
  * name; MAGPIE's must have a row for each count of tiles unseen r can
  * have, 1 .. its total less one rack; NULL r: any ruleset ordverk's
  * layout names, any number of MAGPIE rows); errors carry the line.
- * winpct_load: winpct_read of a file by path, the message naming it.
+ * winpct_load: winpct_read of a file by path (the message does not name
+ * it: the caller does, with the line).
  * All return 0 / the table, or -1 / NULL with e set. */
 int winpct_write(const struct winpct *t, FILE *fp, struct err *e);
 int winpct_write_magpie(const struct winpct *t, FILE *fp, struct err *e);

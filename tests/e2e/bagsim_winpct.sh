@@ -74,6 +74,8 @@ if [ -e "$ORDVERK_LEXDIR/en.winpct" ]; then
 	"$BIN/bagsim" winpct show --rules en --leads 0 > ours.tsv
 	"$BIN/bagsim" winpct show --rules en --leads 0 en.csv | cmp - ours.tsv
 fi
+! "$BIN/bagsim" winpct show nosuch.w 2>err || fail "nosuch.w read"
+grep -qx 'bagsim: nosuch.w: No such file or directory' err || fail "nosuch: $(cat err)"
 # Usage.
 "$BIN/bagsim" winpct --help | grep -q 'bagsim winpct merge' || fail "help"
 ! "$BIN/bagsim" winpct --rules en --games 2 2>/dev/null || fail "no --output"
