@@ -52,6 +52,9 @@ LEXICONS  = $(VARIANTS:%=$(LEXICONS_DIR)/%.lex)
 # Leave tables we ship (learned by bagsim leaves: wordlists/README.md),
 # put beside the default lexicons, where the tools look for NAME.klv2.
 LEAVES    = $(patsubst wordlists/leaves/%,$(LEXICONS_DIR)/%,$(wildcard wordlists/leaves/*.klv2))
+# Win tables we ship (learned by bagsim winpct: wordlists/README.md), put
+# there too, where the tools look for NAME.winpct.
+WINPCT    = $(patsubst wordlists/winpct/%,$(LEXICONS_DIR)/%,$(wildcard wordlists/winpct/*.winpct))
 
 .PHONY: all tools lexicons setup check check-unit check-cli check-fuzz check-install check-rebuild demo bench install uninstall clean fuzz FORCE
 .DELETE_ON_ERROR:
@@ -93,8 +96,11 @@ $(B)/opt/ref/brute: tests/ref/brute.c $(B)/opt/libordverk.a $(LIB_HDR)
 # under lexcompile's default --max-reject 5 % (entries rejected for their
 # characters: no 0.47 %, da 0.41 %, is 1.24 %, en 0; the many entries over 15
 # letters do not count), so no explicit value is needed.
-lexicons: $(LEXICONS) $(LEAVES)
+lexicons: $(LEXICONS) $(LEAVES) $(WINPCT)
 $(LEXICONS_DIR)/%.klv2: wordlists/leaves/%.klv2
+	@mkdir -p $(LEXICONS_DIR)
+	cp $< $@
+$(LEXICONS_DIR)/%.winpct: wordlists/winpct/%.winpct
 	@mkdir -p $(LEXICONS_DIR)
 	cp $< $@
 $(LEXICONS_DIR)/%.lex: $(BIN)/lexcompile scripts/wordlists.sh $(B)/wordlists/%.source
@@ -163,14 +169,14 @@ install: all
 	for m in man/*.1; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
 	for m in man/*.5; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man5/ || true; done
 	for m in man/*.7; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man7/ || true; done
-	for l in $(LEXICONS) $(LEAVES); do install -m 644 $$l $(DESTDIR)$(LEXDIR)/; done
+	for l in $(LEXICONS) $(LEAVES) $(WINPCT); do install -m 644 $$l $(DESTDIR)$(LEXDIR)/; done
 
 uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
 	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
 	for m in man/*.7; do rm -f $(DESTDIR)$(MANDIR)/man7/$${m#man/}; done
-	for l in $(LEXICONS) $(LEAVES); do rm -f $(DESTDIR)$(LEXDIR)/$$(basename $$l); done
+	for l in $(LEXICONS) $(LEAVES) $(WINPCT); do rm -f $(DESTDIR)$(LEXDIR)/$$(basename $$l); done
 	-rmdir $(DESTDIR)$(LEXDIR)
 
 clean:

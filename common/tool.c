@@ -724,6 +724,12 @@ tool_default_leaves(const struct rules *r)
 	return default_file(r, "klv2");
 }
 
+char *
+tool_default_winpct(const struct rules *r)
+{
+	return default_file(r, "winpct");
+}
+
 int
 tool_colour(FILE *fp, const char *when)
 {

@@ -281,4 +281,8 @@ char *tool_find_file(const char *name, const char *ext);
  * its default lexicon (the same names and places), or NULL if none. */
 char *tool_default_leaves(const struct rules *r);
 
+/* tool_default_winpct: the ruleset's default win table (winpct.h),
+ * NAME.winpct beside its default lexicon, or NULL if none. */
+char *tool_default_winpct(const struct rules *r);
+
 #endif

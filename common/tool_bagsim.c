@@ -21,7 +21,8 @@
 	"              [-R N] [-x K/N -a FILE | -o FILE]\n"
 #define SYN_LMERGE "bagsim leaves merge -r RULESET [-k FILE] -o FILE FILE ...\n"
 #define SYNOPSIS "usage: " SYN_DRAW "       " SYN_PLAY "       " SYN_MERGE \
-	"       " SYN_LEAVES "       " SYN_LMERGE
+	"       " SYN_LEAVES "       " SYN_LMERGE \
+	"       bagsim winpct ... (bagsim winpct --help)\n"
 
 /* Every command's options (the letters and long names follow ordverk(7);
  * the entries without help are old names, kept working), in the order

@@ -39,7 +39,7 @@ fixture_open(struct fixture *f, const char *who)
 		lex_destroy(f->lex);
 		return 0;
 	}
-	f->leaves = klv_load(path, &e);
+	f->leaves = klv_load(path, f->r, &e);
 	ck_assert_msg(f->leaves != NULL, "%s", e.msg);
 	f->gen = gen_create(f->r, f->lex, &e);
 	ck_assert_ptr_nonnull(f->gen);

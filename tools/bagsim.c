@@ -24,6 +24,7 @@
 #include "tool.h"
 #include "tool_bagsim.h"
 #include "tool_stats.h"
+#include "tool_winpct.h"
 
 static void
 get_rules(struct rules *r, const char *name)
@@ -350,6 +351,8 @@ main(int argc, char **argv)
 		return cmd_merge(argc, argv);
 	if (strcmp(cmd, "leaves") == 0)
 		return cmd_leaves(argc, argv);
+	if (strcmp(cmd, "winpct") == 0)
+		return tool_winpct(argc, argv);
 	tool_warn("unknown command: %s", cmd);
 	tool_bagsim_usage();
 }

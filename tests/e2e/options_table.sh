@@ -18,7 +18,8 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # Every tool and command, as "tool" or "tool:command".
 CMDS="lexcompile wordcheck movegen scoremove elocalc elocalc:expect bagsim
-bagsim:draw bagsim:play bagsim:merge bagsim:leaves bagsim:leaves-merge"
+bagsim:draw bagsim:play bagsim:merge bagsim:leaves bagsim:leaves-merge
+bagsim:winpct bagsim:winpct-merge bagsim:winpct-show"
 for src in "$TOP"/tools/*.c; do
 	t=$(basename "$src" .c)
 	case " $(echo $CMDS) " in *" $t "*) ;; *) fail "tool $t is not in this test's list";; esac
