@@ -19,6 +19,7 @@
 #include "robot.h"
 #include "rules.h"
 #include "tool.h"
+#include "tool_endgame.h"
 #include "tool_engine.h"
 #include "tool_show.h"
 
@@ -358,6 +359,7 @@ main(int argc, char *argv[])
 	const char *sort = NULL, *when = NULL;
 
 	tool_init(argv[0]);
+	tool_endgame_hook(argc, argv);  /* --endgame runs there and exits */
 	o.robot = -1;
 	o.turn = -1;
 	o.seed = 1;
