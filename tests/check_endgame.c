@@ -157,8 +157,9 @@ line_cmp_value(const void *a, const void *b)
 	return x > y ? -1 : x < y;
 }
 
-/* One position in one variant: the solver against the reference. */
-static void
+/* One position in one variant: the solver against the reference.
+ * Returns 1, or 0 if the reference gave up (too big a tree). */
+static int
 check_one(struct endgame *s, struct ref_ctx *c, const struct rules *r,
 	const struct position *p, struct rng *g)
 {
@@ -175,6 +176,11 @@ check_one(struct endgame *s, struct ref_ctx *c, const struct rules *r,
 		if (val[i] > best)
 			best = val[i];
 	}
+	if (c->over) {
+		free(val);
+		free(ms);
+		return 0;
+	}
 	/* The value and the best line, replayed. */
 	ck_assert_int_eq(endgame_solve(s, p, NULL, &res, &e), 0);
 	if (res.lo != best) {
@@ -190,16 +196,6 @@ check_one(struct endgame *s, struct ref_ctx *c, const struct rules *r,
 		}
 		move_format(r, &res.lines[0].move, buf, sizeof buf);
 		fprintf(stderr, "solver %s %d\n", buf, res.lo);
-		for (int idp = -1; idp <= 2; idp++) {
-			struct endgame_opts oo = { 0 };
-			oo.top = (int)n;
-			oo.id_plies = idp;
-			endgame_solve(s, p, &oo, &res, &e);
-			for (i = 0; i < res.nlines; i++) {
-				move_format(r, &res.lines[i].move, buf, sizeof buf);
-				fprintf(stderr, "id %d: %s %d %d nodes %lu\n", idp, buf, res.lines[i].lo, res.lines[i].hi, (unsigned long)res.nodes);
-			}
-		}
 	}
 	ck_assert_int_eq(res.lo, best);
 	ck_assert_int_eq(res.hi, best);
@@ -284,15 +280,16 @@ check_one(struct endgame *s, struct ref_ctx *c, const struct rules *r,
 	}
 	free(val);
 	free(ms);
+	return 1;
 }
 
 START_TEST(agrees_with_reference)
 {
 	struct rng g;
-	int checked = 0, v;
+	int checked = 0, v, seen[18] = { 0 };
 
 	rng_seed(&g, 42);
-	for (int k = 0; k < 90; k++) {
+	for (int k = 0; checked < 90; k++) {
 		struct rules r = base;
 		struct position p;
 		struct gen *gn;
@@ -300,6 +297,7 @@ START_TEST(agrees_with_reference)
 		struct ref_ctx c;
 		struct err e;
 
+		ck_assert_int_lt(k, 200);
 		v = k % 18;
 		variant(&r, v);
 		gn = gen_create(&r, lex, &e);
@@ -313,12 +311,162 @@ START_TEST(agrees_with_reference)
 		c.r = &r;
 		c.g = gn;
 		c.nodes = 0;
-		check_one(s, &c, &r, &p, &g);
-		checked++;
+		c.limit = 20000;
+		c.over = 0;
+		if (check_one(s, &c, &r, &p, &g)) {
+			checked++;
+			seen[v]++;
+		}
 		endgame_destroy(s);
 		gen_destroy(gn);
 	}
-	ck_assert_int_eq(checked, 90);
+	/* Every end rule, settling rule and count of turns came up. */
+	for (v = 0; v < 18; v++)
+		ck_assert_int_gt(seen[v], 0);
+}
+END_TEST
+
+/* A ply cap that stops short: the status is a bound, the bound holds, and
+ * on some position the capped search's first move is not the best (a
+ * stuck tile or a pass that wins shows only deeper).  Searched among
+ * random positions with a fixed seed. */
+START_TEST(cap_gives_bound_and_wrong_move)
+{
+	struct rng g;
+	int wrong = 0, bounded = 0;
+
+	rng_seed(&g, 7);
+	for (int k = 0; k < 400 && wrong == 0; k++) {
+		struct rules r = base;
+		struct position p;
+		struct gen *gn;
+		struct endgame *s;
+		struct endgame_result exact, capped, mv;
+		struct endgame_opts o = { 0 };
+		struct err e;
+
+		variant(&r, k % 18);
+		gn = gen_create(&r, lex, &e);
+		ck_assert_ptr_nonnull(gn);
+		random_position(&g, &r, gn, &p, 4);
+		fit_bag(&r, &p);
+		s = endgame_create(&r, gn, 14, &e);
+		ck_assert_ptr_nonnull(s);
+		ck_assert_int_eq(endgame_solve(s, &p, NULL, &exact, &e), 0);
+		ck_assert_int_eq(exact.lo, exact.hi);
+		o.plies = 2;
+		ck_assert_int_eq(endgame_solve(s, &p, &o, &capped, &e), 0);
+		ck_assert_int_le(capped.lo, exact.lo);
+		ck_assert_int_ge(capped.hi, exact.lo);
+		if (capped.lo < capped.hi) {
+			bounded++;
+			o.plies = 0;
+			o.only = &capped.lines[0].move;
+			ck_assert_int_eq(endgame_solve(s, &p, &o, &mv, &e), 0);
+			ck_assert_int_eq(mv.lines[0].lo, mv.lines[0].hi);
+			if (mv.lines[0].lo < exact.lo)
+				wrong++;
+		}
+		endgame_destroy(s);
+		gen_destroy(gn);
+	}
+	ck_assert_int_gt(bounded, 0);
+	ck_assert_int_gt(wrong, 0);
+}
+END_TEST
+
+/* A position of its own small lexicon (AB, ABA, BA): AB on H8-I8, the
+ * player to move holds A, the opponent Z (no word holds it: stuck). */
+static void
+hand_position(struct rules *r, struct position *p, const char *mine,
+	const char *theirs)
+{
+	position_init(p, r);
+	p->board.sq[7 * 15 + 7] = letter(r, 'A');
+	p->board.sq[7 * 15 + 8] = letter(r, 'B');
+	p->board.ntiles = 2;
+	rack_from(r, mine, p->racks[0]);
+	rack_from(r, theirs, p->racks[1]);
+	fit_bag(r, p);
+}
+
+START_TEST(hand_checked)
+{
+	static const char *const small[] = { "AB", "ABA", "BA", NULL };
+	struct rules r = base;
+	struct lex *lx = test_lex_from_words(&r, small);
+	struct position p;
+	struct gen *gn;
+	struct endgame *s;
+	struct endgame_result res;
+	struct err e;
+
+	/* The squares the A can go: J8 plain (ABA across, 1 + 3 + 1 = 5),
+	 * I7 and I9 double letter (AB and BA down, 2 + 3 = 5). */
+	ck_assert_int_eq(r.premium[7 * 15 + 9], SQ_PLAIN);
+	ck_assert_int_eq(r.premium[6 * 15 + 8], SQ_DL);
+	ck_assert_int_eq(r.premium[8 * 15 + 8], SQ_DL);
+	hand_position(&r, &p, "A", "Z");
+	gn = gen_create(&r, lx, &e);
+	s = endgame_create(&r, gn, 10, &e);
+	ck_assert_ptr_nonnull(s);
+	/* Going out for 5 and twice the Z's 10 (en settles double): 25. */
+	ck_assert_int_eq(endgame_solve(s, &p, NULL, &res, &e), 0);
+	ck_assert_int_eq(res.lo, 25);
+	ck_assert_int_eq(res.hi, 25);
+	ck_assert_int_eq(res.lines[0].npv, 1);
+	ck_assert_int_eq(res.lines[0].move.score, 5);
+	/* Transfer settles the same spread with two players: +10, -10. */
+	r.settle = SETTLE_TRANSFER;
+	ck_assert_int_eq(endgame_solve(s, &p, NULL, &res, &e), 0);
+	ck_assert_int_eq(res.lo, 25);
+	endgame_destroy(s);
+	gen_destroy(gn);
+	/* Both stuck (Z 10 against X 8): passes end it, each loses their
+	 * own rack: -10 + 8 = -2, whatever the pass rule and the count so
+	 * far; the line is the passes. */
+	for (int v = 0; v < 18; v++) {
+		r = base;
+		variant(&r, v);
+		hand_position(&r, &p, "Z", "X");
+		p.zeros = v % (2 * r.end_turns_per_player);
+		gn = gen_create(&r, lx, &e);
+		s = endgame_create(&r, gn, 10, &e);
+		ck_assert_ptr_nonnull(s);
+		ck_assert_int_eq(endgame_solve(s, &p, NULL, &res, &e), 0);
+		ck_assert_int_eq(res.lo, -2);
+		ck_assert_int_eq(res.hi, -2);
+		ck_assert_int_eq(res.lines[0].npv, 2 * r.end_turns_per_player -
+		    p.zeros);
+		endgame_destroy(s);
+		gen_destroy(gn);
+	}
+	lex_destroy(lx);
+}
+END_TEST
+
+START_TEST(refuses)
+{
+	struct rules r = base;
+	struct position p;
+	struct gen *gn = gen_create(&r, lex, NULL);
+	struct endgame *s = endgame_create(&r, gn, 10, NULL);
+	struct endgame_result res;
+	struct err e;
+
+	ck_assert_ptr_nonnull(s);
+	/* The full English bag: not an endgame. */
+	hand_position(&r, &p, "A", "Z");
+	r = base;
+	ck_assert_int_eq(endgame_solve(s, &p, NULL, &res, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "bag is not empty"));
+	/* Three players. */
+	p.nplayers = 3;
+	p.rack_known[2] = 1;
+	ck_assert_int_eq(endgame_solve(s, &p, NULL, &res, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "two players"));
+	endgame_destroy(s);
+	gen_destroy(gn);
 }
 END_TEST
 
@@ -332,6 +480,9 @@ endgame_suite(void)
 
 	tcase_add_unchecked_fixture(t, setup, teardown);
 	tcase_add_test(t, agrees_with_reference);
+	tcase_add_test(t, cap_gives_bound_and_wrong_move);
+	tcase_add_test(t, hand_checked);
+	tcase_add_test(t, refuses);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -24,6 +24,8 @@ struct ref_ctx {
 	const struct rules *r;
 	struct gen *g;
 	long nodes;
+	long limit;             /* gives up past this many nodes (0: never) */
+	int over;               /* gave up: the values are not to be used */
 };
 
 static int
@@ -110,8 +112,9 @@ ref_value(struct ref_ctx *c, const struct position *p)
 	struct move *ms = ref_moves(c, p, &n);
 	int best = -1000000000, v;
 
-	c->nodes++;
-	for (i = 0; i < n; i++) {
+	if (++c->nodes > c->limit && c->limit > 0)
+		c->over = 1;
+	for (i = 0; i < n && !c->over; i++) {
 		v = ref_move_value(c, p, &ms[i]);
 		if (v > best)
 			best = v;
