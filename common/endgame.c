@@ -944,6 +944,11 @@ endgame_solve(struct endgame *s, const struct position *p,
 		l->index = r0->index;
 		l->lo = r0->lo <= -ENDGAME_INF ? -ENDGAME_INF : r0->lo;
 		l->hi = r0->hi >= ENDGAME_INF ? ENDGAME_INF : r0->hi;
+		/* The first line stands for the position: while another
+		 * first move may still be better, its value is not proved
+		 * the position's. */
+		if (i == 0 && res->hi > l->hi)
+			l->hi = res->hi;
 		l->pv[0] = r0->m;
 		l->npv = 1;
 		if (l->lo == l->hi) {
