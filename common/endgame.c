@@ -17,12 +17,21 @@ enum mode {
 	MODE_HIGH               /* horizon = won for the root player */
 };
 
+/* A move as the table keeps it (a word is at most RULES_MAX_WORD long). */
+struct tt_move {
+	uint8_t kind, dir, row, col, len, ntiles;
+	int16_t score;
+	uint8_t tiles[RULES_MAX_WORD + 1];
+};
+
 struct tt_entry {
 	uint64_t hash;
 	int32_t lo, hi;         /* bounds of the value, valid to the end */
-	uint32_t sig;           /* best move's signature, 0: none */
 	uint16_t gen;           /* solve it belongs to */
 	uint16_t weight;        /* tiles left on both racks when stored */
+	uint8_t has_move;       /* mv is the best move found */
+	uint8_t forced;         /* the pass was the only move */
+	struct tt_move mv;
 };
 
 struct root_move {
@@ -66,6 +75,7 @@ struct endgame {
 	int stopped;
 	int failed;             /* out of memory in the search */
 	uint64_t nodes;
+	uint64_t gens;
 	double deadline;        /* 0: none */
 	struct err *err;
 };
@@ -313,6 +323,14 @@ move_sig(const struct move *m)
 	return h | 2;
 }
 
+static int
+canon_same(const struct move *a, const struct move *b)
+{
+	return a->kind == b->kind && a->dir == b->dir && a->row == b->row &&
+	    a->col == b->col && a->len == b->len &&
+	    memcmp(a->tiles, b->tiles, a->len) == 0;
+}
+
 static struct tt_entry *
 tt_find(struct endgame *s, const uint8_t *key)
 {
@@ -331,7 +349,8 @@ tt_find(struct endgame *s, const uint8_t *key)
 /* tt_store: merges bounds lo..hi (pass -INF2, INF2 for none) and a best
  * move into the entry of the state. */
 static void
-tt_store(struct endgame *s, const uint8_t *key, int lo, int hi, uint32_t sig)
+tt_store(struct endgame *s, const uint8_t *key, int lo, int hi,
+	const struct move *best, int forced)
 {
 	struct tt_entry *te = tt_find(s, key);
 	uint64_t b = s->hash & s->mask & ~(uint64_t)1, i;
@@ -348,7 +367,7 @@ tt_store(struct endgame *s, const uint8_t *key, int lo, int hi, uint32_t sig)
 		te->gen = s->gen_no;
 		te->lo = -INF2;
 		te->hi = INF2;
-		te->sig = 0;
+		te->has_move = 0;
 		memcpy(s->keys + i * MAX_KEY, key, (size_t)s->keylen);
 	}
 	te->weight = (uint16_t)weight;
@@ -356,8 +375,32 @@ tt_store(struct endgame *s, const uint8_t *key, int lo, int hi, uint32_t sig)
 		te->lo = lo;
 	if (hi < te->hi)
 		te->hi = hi;
-	if (sig != 0)
-		te->sig = sig;
+	if (best != NULL && best->len <= RULES_MAX_WORD) {
+		te->has_move = 1;
+		te->forced = (uint8_t)forced;
+		te->mv.kind = best->kind;
+		te->mv.dir = best->dir;
+		te->mv.row = best->row;
+		te->mv.col = best->col;
+		te->mv.len = best->len;
+		te->mv.ntiles = best->ntiles;
+		te->mv.score = (int16_t)best->score;
+		memcpy(te->mv.tiles, best->tiles, best->len);
+	}
+}
+
+static void
+tt_move_get(const struct tt_entry *te, struct move *m)
+{
+	memset(m, 0, sizeof *m);
+	m->kind = te->mv.kind;
+	m->dir = te->mv.dir;
+	m->row = te->mv.row;
+	m->col = te->mv.col;
+	m->len = te->mv.len;
+	m->ntiles = te->mv.ntiles;
+	m->score = te->mv.score;
+	memcpy(m->tiles, te->mv.tiles, m->len);
 }
 
 /* --- The search --- */
@@ -402,6 +445,7 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace)
 
 	if (n < 0)
 		return -1;
+	s->gens++;
 	*nplace = (int)n;
 	gm = gen_moves(s->gen);
 	if (stack_reserve(s, (size_t)n + 1) != 0)
@@ -434,7 +478,11 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace)
 		} else if (m->ntiles == s->ntiles[pl]) {
 			rank = 4000000 + m->score;
 		} else {
-			rank = 1000000 + 4 * m->score - 3 * m->ntiles;
+			/* Score, and 3 a tile played: on four English
+			 * self-play endgames 85 k generations against
+			 * 104 k by score alone and 295 k with 3 a tile
+			 * kept. */
+			rank = 1000000 + m->score + 3 * m->ntiles;
 		}
 		if (tt_sig != 0 && move_sig(m) == tt_sig)
 			rank = 8000000;
@@ -498,14 +546,44 @@ horizon(const struct endgame *s)
 	}
 }
 
+/* node_move: one move of a node searched, PVS: the first in full
+ * window, the others in a null window and again if they beat alpha.
+ * Updates *best, *alpha and bestm; returns 1 on a cutoff. */
+static int
+node_move(struct endgame *s, const struct move *m, int depth, int *alpha,
+	int beta, int first, int *best, struct move *bestm, int *tainted)
+{
+	int v;
+
+	s->tainted = 0;
+	if (first) {
+		v = move_value(s, m, depth, *alpha, beta);
+	} else {
+		v = move_value(s, m, depth, *alpha, *alpha + 1);
+		if (v > *alpha && v < beta && !s->stopped)
+			v = move_value(s, m, depth, v, beta);
+	}
+	*tainted |= s->tainted;
+	if (s->stopped || s->failed)
+		return 1;
+	if (v > *best) {
+		*best = v;
+		*bestm = *m;
+	}
+	if (v > *alpha)
+		*alpha = v;
+	return *alpha >= beta;
+}
+
 static int
 negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 {
 	uint8_t key[MAX_KEY];
 	struct tt_entry *te;
-	uint32_t tt_sig = 0, best_sig = 0;
-	int best = -INF2, v, i, nplace, tainted_here = 0, saved_taint;
-	int alpha0, beta0, child_depth;
+	struct move ttm, bestm;
+	uint32_t tt_sig = 0;
+	int best = -INF2, i, nplace = -1, tainted_here = 0, saved_taint;
+	int alpha0, beta0, first = 1, has_tt = 0, forced = 0;
 	long n;
 	size_t base;
 
@@ -531,50 +609,53 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 			alpha = te->lo;
 		if (te->hi < beta)
 			beta = te->hi;
-		tt_sig = te->sig;
+		if (te->has_move) {
+			tt_move_get(te, &ttm);
+			tt_sig = move_sig(&ttm);
+			has_tt = 1;
+			forced = te->forced;
+		}
 	}
 	alpha0 = alpha;
 	beta0 = beta;
+	saved_taint = s->tainted;
+	memset(&bestm, 0, sizeof bestm);
+	/* The table's move first, before the moves are generated: a cutoff
+	 * saves the generation.  A forced pass costs no ply. */
+	if (has_tt) {
+		first = 0;
+		if (node_move(s, &ttm, forced ? depth : depth - 1, &alpha, beta,
+		    1, &best, &bestm, &tainted_here))
+			goto out;
+	}
 	base = s->stack_n;
 	if ((n = gen_node(s, tt_sig, after_pass, &nplace)) < 0) {
 		s->failed = 1;
 		return 0;
 	}
-	/* A forced pass costs no ply. */
-	child_depth = nplace == 0 ? depth : depth - 1;
-	saved_taint = s->tainted;
+	forced = nplace == 0;
 	for (i = 0; i < n; i++) {
 		struct move m = s->stack[base + (size_t)i];
 
-		s->tainted = 0;
-		if (i == 0) {
-			v = move_value(s, &m, child_depth, alpha, beta);
-		} else {
-			v = move_value(s, &m, child_depth, alpha, alpha + 1);
-			if (v > alpha && v < beta && !s->stopped)
-				v = move_value(s, &m, child_depth, v, beta);
-		}
-		tainted_here |= s->tainted;
-		if (s->stopped || s->failed)
+		if (has_tt && move_sig(&m) == tt_sig && canon_same(&m, &ttm))
+			continue;
+		if (node_move(s, &m, forced ? depth : depth - 1, &alpha, beta,
+		    first, &best, &bestm, &tainted_here))
 			break;
-		if (v > best) {
-			best = v;
-			best_sig = move_sig(&m);
-		}
-		if (v > alpha)
-			alpha = v;
-		if (alpha >= beta)
-			break;
+		first = 0;
 	}
 	s->stack_n = base;
+out:
 	s->tainted = saved_taint | tainted_here;
 	if (s->stopped || s->failed)
 		return 0;
 	if (tainted_here)
-		tt_store(s, key, -INF2, INF2, best_sig);
+		tt_store(s, key, -INF2, INF2, best > -INF2 ? &bestm : NULL,
+		    forced);
 	else
 		tt_store(s, key, best > alpha0 ? best : -INF2,
-		    best < beta0 ? best : INF2, best_sig);
+		    best < beta0 ? best : INF2, best > -INF2 ? &bestm : NULL,
+		    forced);
 	return best;
 }
 
@@ -829,6 +910,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 		s->gen_no = 1;
 	}
 	s->nodes = 0;
+	s->gens = 0;
 	s->stopped = s->failed = 0;
 	s->stack_n = 0;
 	s->deadline = o->seconds > 0 ? t0 + o->seconds : 0;
@@ -872,7 +954,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 		    rm[i].m.score : rm[i].m.score;
 
 	/* Ordering iterations. */
-	id_plies = o->id_plies == 0 ? 2 : o->id_plies < 0 ? 0 : o->id_plies;
+	id_plies = o->id_plies == 0 ? 1 : o->id_plies < 0 ? 0 : o->id_plies;
 	if (o->plies > 0 && id_plies >= o->plies)
 		id_plies = o->plies - 1;
 	for (d = 1; d <= id_plies; d++) {
@@ -972,6 +1054,7 @@ fail:
 	rc = -1;
 done:
 	res->nodes = s->nodes;
+	res->generated = s->gens;
 	res->ms = (now_seconds() - t0) * 1000;
 	free(rm);
 	return rc;

@@ -15,10 +15,11 @@
  *     Moves come from the generator (gen_all) of the position kept in the
  *     solver, played and taken back in place (the generator redoes only
  *     what a changed square touches).
- *   - Iterative deepening over plies is used only to order moves: a few
- *     shallow searches whose horizon leaves are guessed (the racks' values)
- *     leave their best moves in the table; the value then comes from a
- *     search with no ply limit, so it is proved.
+ *   - Iterative deepening over plies is used only to order moves: a
+ *     shallow search (one ply by default) whose horizon leaves are guessed
+ *     (the racks' values) orders the first moves and leaves best moves in
+ *     the table; the value then comes from a search with no ply limit, so
+ *     it is proved.
  *   - A transposition table keyed by the whole state (the tiles placed
  *     since the root and where, the first player's rack, hence the other's,
  *     the scoreless-turn count and whose turn), verified in full on a hit;
@@ -26,9 +27,11 @@
  *     bound of the node's value relative to the score at that node, valid
  *     to the end of the game: a result that depended on a horizon leaf is
  *     never stored as a bound (only its best move, for ordering).
- *   - Ordering: the table's move, then moves that go out (terminal, valued
- *     at once), a pass right after a pass, then score less a little for
- *     each tile played (tiles kept are future points and mobility).
+ *   - Ordering: the table's move (tried before the moves are generated:
+ *     a cutoff saves the generation), then moves that go out (terminal,
+ *     valued at once), a pass right after a pass, then score plus 3 a tile
+ *     played (measured: fewer nodes than score alone, or than favouring
+ *     tiles kept).
  *   - A pass that is the only move does not count as a ply.
  *   - A ply cap (plies) or a time limit (seconds) stops early: a ply cap
  *     runs the capped search twice, with unfinished lines scored as lost
@@ -41,7 +44,7 @@
  *     not depend on search order, table size or sharding.
  *
  * A struct endgame is a workspace (its transposition table is most of its
- * memory: 2^tt_log2 entries of 64 bytes) for one ruleset and generator,
+ * memory: 2^tt_log2 entries of 144 bytes) for one ruleset and generator,
  * both borrowed; one per thread.
  */
 #ifndef ORDVERK_ENDGAME_H
@@ -67,14 +70,15 @@ struct endgame_opts {
 	int shard_k, shard_n;   /* first moves with canonical index % n == k - 1
 	                           (n = 0: all) */
 	int tt_log2;            /* table of 2^tt_log2 entries (0: 20) */
-	int id_plies;           /* ordering iterations (0: default 2, -1: none) */
+	int id_plies;           /* ordering iterations (0: default 1, -1: none) */
 };
 
 /* One first move's result. */
 struct endgame_line {
 	struct move move;
 	int index;              /* its place among all first moves in move_order */
-	int lo, hi;             /* proved: lo <= value <= hi; lo == hi exact */
+	int lo, hi;             /* proved: lo <= value <= hi; lo == hi exact;
+	                           the first line: the position's value */
 	int npv;                /* principal variation, move first (npv >= 1) */
 	struct move pv[ENDGAME_MAX_PV];
 };
@@ -86,6 +90,7 @@ struct endgame_result {
 	int nroot;              /* first moves considered (after shard / only) */
 	int nroot_all;          /* all first moves */
 	uint64_t nodes;         /* searched, deterministic for given opts */
+	uint64_t generated;     /* nodes whose moves were generated */
 	double ms;
 	int stopped;            /* the time limit stopped it */
 };
@@ -94,7 +99,7 @@ struct endgame;
 
 /* endgame_create: a solver for ruleset r with generator g (g made for r and
  * the lexicon; both borrowed, must outlive it), table of 2^tt_log2 entries
- * (0: 2^20, 64 MB).  NULL with e set when memory runs out. */
+ * (0: 2^20, 144 MB).  NULL with e set when memory runs out. */
 struct endgame *endgame_create(const struct rules *r, struct gen *g,
 	int tt_log2, struct err *e);
 void endgame_destroy(struct endgame *s);
