@@ -333,10 +333,10 @@ END_TEST
 START_TEST(cap_gives_bound_and_wrong_move)
 {
 	struct rng g;
-	int wrong = 0, bounded = 0;
+	int wrong = 0, bounded = 0, timed = 0;
 
 	rng_seed(&g, 7);
-	for (int k = 0; k < 400 && wrong == 0; k++) {
+	for (int k = 0; k < 400 && (wrong == 0 || timed == 0); k++) {
 		struct rules r = base;
 		struct position p;
 		struct gen *gn;
@@ -367,11 +367,26 @@ START_TEST(cap_gives_bound_and_wrong_move)
 			if (mv.lines[0].lo < exact.lo)
 				wrong++;
 		}
+		/* A time limit long past when the first check comes (at
+		 * node 1,024): stopped, and what it says holds. */
+		if (exact.nodes > 4096 && timed < 3) {
+			struct endgame_opts ot = { 0 };
+
+			ot.seconds = 1e-9;
+			ck_assert_int_eq(endgame_solve(s, &p, &ot, &capped, &e), 0);
+			ck_assert(capped.stopped);
+			ck_assert_int_le(capped.lo, exact.lo);
+			ck_assert_int_ge(capped.hi, exact.lo);
+			ck_assert_int_le(capped.lines[0].lo, exact.lo);
+			ck_assert_int_ge(capped.lines[0].hi, exact.lo);
+			timed++;
+		}
 		endgame_destroy(s);
 		gen_destroy(gn);
 	}
 	ck_assert_int_gt(bounded, 0);
 	ck_assert_int_gt(wrong, 0);
+	ck_assert_int_gt(timed, 0);
 }
 END_TEST
 
