@@ -1033,7 +1033,10 @@ endgame_solve(struct endgame *s, const struct position *p,
 			l->hi = res->hi;
 		l->pv[0] = r0->m;
 		l->npv = 1;
-		if (l->lo == l->hi) {
+		/* The variation, for a value proved by the full search (after
+		 * a ply cap or a time limit, finding it could take as long
+		 * as the search not done: the first move only). */
+		if (l->lo == l->hi && o->plies == 0 && !res->stopped) {
 			struct undo u;
 			int end;
 

@@ -79,7 +79,9 @@ struct endgame_line {
 	int index;              /* its place among all first moves in move_order */
 	int lo, hi;             /* proved: lo <= value <= hi; lo == hi exact;
 	                           the first line: the position's value */
-	int npv;                /* principal variation, move first (npv >= 1) */
+	int npv;                /* principal variation, move first (npv >= 1;
+	                           1 unless the value is exact and neither a
+	                           ply cap nor a time limit stopped the search) */
 	struct move pv[ENDGAME_MAX_PV];
 };
 
