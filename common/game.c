@@ -311,23 +311,50 @@ rack_size(const uint8_t rack[RULES_MAX_TILES])
 	return n;
 }
 
+int
+game_settle_points(const struct rules *r, int nplayers,
+	const uint8_t racks[][RULES_MAX_TILES], int finisher, int points[])
+{
+	int i, sum = 0;
+
+	for (i = 0; i < nplayers; i++)
+		points[i] = 0;
+	if (finisher < 0) {
+		/* Ended on scoreless turns: each holder loses their own rack. */
+		for (i = 0; i < nplayers; i++)
+			points[i] = -rack_value(r, racks[i]);
+		return 0;
+	}
+	for (i = 0; i < nplayers; i++) {
+		if (i == finisher)
+			continue;
+		sum += rack_value(r, racks[i]);
+		if (r->settle == SETTLE_TRANSFER)
+			points[i] = -rack_value(r, racks[i]);
+	}
+	points[finisher] = r->settle == SETTLE_DOUBLE ? 2 * sum : sum;
+	return 0;
+}
+
 /* settle: ends the game with reason end and writes the settling events of
- * SPEC §1/§2.3.  finisher is the player who went out, or -1. */
+ * SPEC §1/§2.3 (the points of game_settle_points).  finisher is the player
+ * who went out, or -1. */
 static int
 settle(struct game *g, int end, int finisher, struct err *e)
 {
 	struct position *p = &g->pos;
 	uint8_t others[RULES_MAX_TILES];
-	int i, t, v, sum = 0;
+	int i, t, points[RULES_MAX_PLAYERS];
 
 	g->end = end;
+	game_settle_points(&g->r, g->nplayers, (const uint8_t (*)[
+	    RULES_MAX_TILES])p->racks, finisher, points);
 	if (finisher < 0) {
-		/* Ended on scoreless turns: each holder loses their own rack. */
 		for (i = 0; i < g->nplayers; i++) {
 			if (rack_size(p->racks[i]) == 0)
 				continue;
-			v = rack_value(&g->r, p->racks[i]);
-			if (add_event(g, GEV_END_PENALTY, i, -v, p->racks[i], e) == NULL)
+			if (add_event(g, GEV_END_PENALTY, i, points[i],
+			    p->racks[i], e) == NULL)
 				return -1;
 		}
 		return 0;
@@ -338,18 +365,16 @@ settle(struct game *g, int end, int finisher, struct err *e)
 			continue;
 		for (t = 0; t < RULES_MAX_TILES; t++)
 			others[t] = (uint8_t)(others[t] + p->racks[i][t]);
-		sum += rack_value(&g->r, p->racks[i]);
 	}
-	if (g->r.settle == SETTLE_DOUBLE)
-		return add_event(g, GEV_END_GAIN, finisher, 2 * sum, others, e)
-		    == NULL ? -1 : 0;
-	if (add_event(g, GEV_END_GAIN, finisher, sum, others, e) == NULL)
+	if (add_event(g, GEV_END_GAIN, finisher, points[finisher], others, e)
+	    == NULL)
 		return -1;
 	for (i = 0; i < g->nplayers; i++) {
-		if (i == finisher || rack_size(p->racks[i]) == 0)
+		if (i == finisher || rack_size(p->racks[i]) == 0 ||
+		    g->r.settle != SETTLE_TRANSFER)
 			continue;
-		v = rack_value(&g->r, p->racks[i]);
-		if (add_event(g, GEV_END_PENALTY, i, -v, p->racks[i], e) == NULL)
+		if (add_event(g, GEV_END_PENALTY, i, points[i], p->racks[i], e)
+		    == NULL)
 			return -1;
 	}
 	return 0;
@@ -367,15 +392,20 @@ end_check(struct game *g, int player, struct err *e)
 	return 0;
 }
 
+int
+game_turn_counts(const struct rules *r, int is_pass, int scoreless,
+	int tile_play)
+{
+	return r->end_kind == END_PASSES ? is_pass :
+	    r->end_kind == END_NOPLAY ? !tile_play : scoreless;
+}
+
 /* count_turn: updates the consecutive scoreless counter for a turn (a
  * pass, a turn scoring nothing, a tile play) by the ruleset's end rule. */
 static void
 count_turn(struct game *g, int is_pass, int scoreless, int tile_play)
 {
-	int counts = g->r.end_kind == END_PASSES ? is_pass :
-	    g->r.end_kind == END_NOPLAY ? !tile_play : scoreless;
-
-	if (counts)
+	if (game_turn_counts(&g->r, is_pass, scoreless, tile_play))
 		g->pos.zeros++;
 	else
 		g->pos.zeros = 0;

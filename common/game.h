@@ -149,6 +149,24 @@ int game_write_gcg(const struct game *g, FILE *fp, const char *const *nicks,
 	const char *const *names, const char *lexicon, const char *note,
 	struct err *e);
 
+/* game_turn_counts: 1 if a turn counts toward r's scoreless end
+ * (r->end_kind: passes only; scoreless turns; turns without a tile play),
+ * 0 if it resets the count.  is_pass: the turn was a pass; scoreless: it
+ * scored nothing; tile_play: it placed tiles.  The game ends when
+ * r->end_turns_per_player x players such turns come in a row. */
+int game_turn_counts(const struct rules *r, int is_pass, int scoreless,
+	int tile_play);
+
+/* game_settle_points: the points each of nplayers players gains (< 0:
+ * loses) when the game ends, racks[i] being player i's tiles left:
+ * finisher went out (r->settle: `transfer` gives the finisher the others'
+ * rack values, which they lose; `double` gives twice them, the others
+ * keep their scores), or, finisher -1, it ended on scoreless turns (each
+ * loses their own rack's value).  The game's settling events write these
+ * points.  Returns 0. */
+int game_settle_points(const struct rules *r, int nplayers,
+	const uint8_t racks[][RULES_MAX_TILES], int finisher, int points[]);
+
 /* game_format_rack: writes a rack count array as GCG shows racks (blanks
  * first as '?', then the letters in code point order, as the conformance
  * games of ../shared do) into out; returns the length, or -1 if cap is too

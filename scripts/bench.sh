@@ -62,7 +62,7 @@ if [ -n "${lex:-}" ]; then
 	echo "$n $start $end" | awk -v src="$src" '{ t = $3 - $2; printf "wordcheck %s: %d words in %.3f s = %.2f M lookups/s\n", src, $1, t, $1 / t / 1e6 }'
 fi
 
-for b in gcg movegen bagsim sim; do
+for b in gcg movegen bagsim sim endgame; do
 	if [ -f "$top/scripts/bench-$b.sh" ]; then
 		echo
 		sh "$top/scripts/bench-$b.sh" "$BIN"

@@ -19,6 +19,7 @@
 #include "rules.h"
 #include "tool.h"
 #include "tool_analyse.h"
+#include "tool_endgame.h"
 #include "tool_engine.h"
 #include "tool_opt.h"
 #include "tool_show.h"
@@ -33,9 +34,11 @@
 "       movegen -P N -r RULESET [-l FILE] [-s N]\n" \
 "       pictures: [-S] [--svg FILE] [--color WHEN] [--html FILE]\n" \
 "       notation: [-c]\n" \
+"       movegen --endgame ... (movegen --endgame --help)\n" \
 TOOL_SIM_SYNOPSIS
 
-enum { O_COLOR = TOOL_OPT_LONG, O_HTML, O_SVG, O_COUNT, O_SORT, O_GAME, O_STRICT };
+enum { O_COLOR = TOOL_OPT_LONG, O_HTML, O_SVG, O_COUNT, O_SORT, O_GAME, O_STRICT,
+	O_ENDGAME, O_ENDGAME_MERGE, O_FIRST_WIN };
 
 /* The letters and long names follow ordverk(7); the entries without help
  * are old names, kept working. */
@@ -60,6 +63,9 @@ static const struct tool_opt options[] = {
 	{ O_HTML, "html", "FILE", "with -a: each game's analysis as an HTML page", 1 },
 	{ O_COLOR, "color", "WHEN", "colour the boards: always, never or auto", 1 },
 	{ O_STRICT, "strict", NULL, "with -a: refuse a record that breaks the ruleset's settling", 1 },
+	{ O_ENDGAME, "endgame", NULL, "solve endgames exactly (ENDGAME; --endgame --help)", 1 },
+	{ O_ENDGAME_MERGE, "endgame-merge", NULL, "add --endgame --shard outputs", 1 },
+	{ O_FIRST_WIN, "first-win", NULL, "with --endgame: only win, draw or loss", 1 },
 	{ TOOL_SIM_SIM, "sim", NULL, "rank candidates by simulation (SIMULATION)", 1 },
 	{ TOOL_SIM_MERGE, "sim-merge", NULL, "add --sim --shard sums and print the tables", 1 },
 	{ TOOL_SIM_CANDIDATES, "candidates", "N", "with --sim: the best N by equity (20)", 1 },
@@ -321,9 +327,10 @@ main(int argc, char *argv[])
 	enum robot_strategy rs;
 	const char *sort = NULL, *when = NULL;
 	struct tool_getopt g;
-	int gcg = 0;
+	int gcg = 0, first_win = 0;
 
 	tool_init(argv[0]);
+	tool_endgame_hook(argc, argv);  /* --endgame runs there and exits */
 	o.robot = -1;
 	o.turn = -1;
 	o.seed = 1;
@@ -374,6 +381,7 @@ main(int argc, char *argv[])
 			}
 			break;
 		case O_STRICT: ta.strict = 1; break;
+		case O_FIRST_WIN: first_win = 1; break;
 		case 't':
 			o.turn = num_arg(optarg, 1, 1000000L, "turn");
 			break;
@@ -386,6 +394,10 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (first_win) {        /* --endgame took it before this */
+		tool_warn("--first-win goes with --endgame");
+		usage();
+	}
 	/* The old --game FILE: -G with FILE the one operand. */
 	if (o.game != NULL && argc > 0) {
 		tool_warn("--game FILE takes no other file");

@@ -115,6 +115,11 @@ fixtures() {
 	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$TOP/man/ordverk-rules.5" |
 	    awk '/^\.Bd -literal/ { n++; next } /^\.Ed/ { if (n == 1) exit } n == 1' |
 	    sed 's/\\&//g' > ordspill-explo.rules
+	# bagsim(1)'s win tables: ours, and one in MAGPIE's layout standing
+	# in for MAGPIE-DATA's winpct.csv.
+	mkdir -p lexicons
+	cp "$LEX/en.winpct" lexicons/
+	bagsim winpct merge --magpie -o winpct.csv "$LEX/en.winpct"
 	movegen -P 1 -r en > positions.cgp
 	sed -n 12p positions.cgp > position.cgp
 	cd - > /dev/null || exit 2
