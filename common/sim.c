@@ -441,11 +441,17 @@ rollout(struct sim *s, const struct sim_arm *a, int64_t *win,
 		    s->o.endgame->solve != NULL) {
 			int swing;
 
-			if (s->o.endgame->solve(s->o.endgame->ctx, p, &swing, e) != 0)
+			int rc = s->o.endgame->solve(s->o.endgame->ctx, p, &swing,
+			    e);
+
+			if (rc < 0)
 				return -1;
-			p->scores[p->to_move] += swing;
-			s->over = 1;
-			break;
+			if (rc == 0) {
+				p->scores[p->to_move] += swing;
+				s->over = 1;
+				break;
+			}
+			/* Declined: the robot plays on. */
 		}
 		/* The horizon, unless the bag is empty (then play on). */
 		if (ply >= s->o.plies && s->nbag > 0)
@@ -592,7 +598,7 @@ sim_se(const struct sim_stat *st)
 	return var > 0 ? sqrt(var / n) : 0;
 }
 
-/* The order of sim_order: mean win, mean spread, then index.  The means
+/* The order of sim_order: iterations, mean win, mean spread, then index.  The means
  * are compared exactly, by cross-multiplying the integer sums. */
 static int
 mean_cmp(const struct sim_stat *a, const struct sim_stat *b)
@@ -623,6 +629,13 @@ arm_cmp(const struct sim_arm *arms, int i, int j)
 {
 	int gi = group(&arms[i]), gj = group(&arms[j]), c = 0;
 
+	/* The arms sampled longest first: the stopping rule's survivors
+	 * (sampled to the end) before the arms it dropped, the latest
+	 * dropped first.  A dropped arm's mean comes from fewer deals than
+	 * the leader's has now, and was judged worse on the deals both saw
+	 * (with --stop none every arm has every iteration: no effect). */
+	if (arms[i].win.n != arms[j].win.n)
+		return arms[i].win.n > arms[j].win.n ? -1 : 1;
 	if (gi != gj)
 		return gi < gj ? -1 : 1;
 	if (gi == 1)

@@ -89,8 +89,10 @@ double sim_standin_win(void *ctx, int lead, int unseen);
 /* The endgame hook: with the bag empty and both racks known, the rest of
  * the game from position p (player p->to_move to move) valued exactly:
  * *swing = that player's points from now to the end minus the other's
- * (the end's settling included).  Returns 0, or -1 with e set.  Wired by
- * the lead to the endgame solver (endgame.h); NULL: the robot plays on. */
+ * (the end's settling included).  Returns 0; 1 to decline (the robot
+ * plays the turn, and the hook is asked again at the next); or -1 with e
+ * set.  movegen's is the endgame solver (endgame.h, tool_sim.c); NULL:
+ * the robot plays on. */
 struct sim_endgame {
 	int (*solve)(void *ctx, const struct position *p, int *swing,
 		struct err *e);
@@ -165,8 +167,10 @@ int sim_iterate(struct sim *s, uint64_t k, struct err *e);
 double sim_mean(const struct sim_stat *st);
 double sim_se(const struct sim_stat *st);
 
-/* sim_order: the arms' indices best first into order[0..n): by mean win,
- * then mean spread, then the order added; but arms whose mean win is
+/* sim_order: the arms' indices best first into order[0..n): the arms
+ * sampled most first (the stopping rule's survivors before the arms it
+ * dropped, the latest dropped first), then by mean win, then mean spread,
+ * then the order added; but arms whose mean win is
  * within SIM_TOLERANCE of a sure win (or a sure loss) rank above (below)
  * the rest and among themselves by spread (MAGPIE's win% cutoff does the
  * same: there the win chances no longer tell moves apart).  Only the sums are read, so a

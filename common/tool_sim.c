@@ -27,6 +27,9 @@ tool_sim_option(struct tool_sim *ts, int ch, const char *arg,
 	case TOOL_SIM_VERBOSE:
 		ts->verbose = 1;
 		break;
+	case TOOL_SIM_WINPCT:
+		ts->winpct = arg;
+		break;
 	case TOOL_SIM_CANDIDATES:
 		if (tool_parse_long(arg, 0, 1000, &v) != 0) {
 			tool_warn("bad --candidates: %s (0 to 1000)", arg);
@@ -161,10 +164,15 @@ tool_sim_run(struct tool_sim *ts, struct tool_engines *engines,
 	if (ts->merge)
 		return tool_sim_merge(n, path);
 	if (n == 0)
-		return tool_each_line("-", sim_line, &r);
+		ret = tool_each_line("-", sim_line, &r);
 	for (int i = 0; i < n; i++)
 		if (tool_each_line(path[i], sim_line, &r) != TOOL_OK)
 			ret = TOOL_ERR;
+	for (int i = 0; i < ts->nwired; i++) {
+		winpct_destroy(ts->wired[i].table);
+		endgame_destroy(ts->wired[i].solver);
+	}
+	ts->nwired = 0;
 	return ret;
 }
 
@@ -218,12 +226,134 @@ now(clockid_t c)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* --- The win table and the endgame solver, per ruleset --- */
+
+static double
+table_win(void *ctx, int lead, int unseen)
+{
+	return winpct_get(ctx, lead, unseen);
+}
+
+/* The endgame hook (sim.h): a rollout whose bag is empty is solved
+ * exactly once both racks together hold at most max_tiles tiles (every
+ * time when the root's bag is empty); before, it declines (1) and the
+ * robot plays on.  No time limit: the value is the same on every
+ * machine, so shards still add up exactly. */
+static int
+hook_solve(void *ctx, const struct position *p, int *swing, struct err *e)
+{
+	struct tool_sim_wired *w = ctx;
+	struct endgame_opts o;
+	struct endgame_result *res;
+	struct position q = *p;
+	int n = 0, t, rc;
+
+	if (p->nplayers != 2)
+		return 1;       /* the solver is for two */
+	for (t = 0; t <= w->en->rules.nletters; t++)
+		n += p->racks[0][t] + p->racks[1][t];
+	if (!w->all && n > w->max_tiles)
+		return 1;
+	q.rack_known[0] = q.rack_known[1] = 1;
+	memset(&o, 0, sizeof o);
+	o.tt_log2 = TOOL_SIM_TT_LOG2;
+	if ((res = malloc(sizeof *res)) == NULL) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	if ((rc = endgame_solve(w->solver, &q, &o, res, e)) == 0)
+		*swing = res->lo;
+	free(res);
+	return rc;
+}
+
+/* wire: engine en's win table and solver, made the first time. */
+static struct tool_sim_wired *
+wire(struct tool_sim *ts, const struct engine *en, const char *file,
+	long line)
+{
+	struct tool_sim_wired *w;
+	struct err e;
+	char *path = NULL;
+	int i;
+
+	for (i = 0; i < ts->nwired; i++)
+		if (ts->wired[i].en == en)
+			return &ts->wired[i];
+	if (ts->nwired == TOOL_ENGINES_MAX)
+		tool_die("more than %d rulesets in one run", TOOL_ENGINES_MAX);
+	w = &ts->wired[ts->nwired];
+	memset(w, 0, sizeof *w);
+	w->en = en;
+	w->max_tiles = TOOL_SIM_ENDGAME_TILES;
+	if (ts->winpct == NULL)
+		path = tool_default_winpct(&en->rules);
+	else if (strcmp(ts->winpct, "none") != 0 &&
+	    (path = strdup(ts->winpct)) == NULL)
+		tool_die("out of memory");
+	if (path != NULL && (w->table = winpct_load(path, &en->rules, &e)) ==
+	    NULL)
+		tool_die("%s:%ld: %s", path, e.line, e.msg);
+	if (w->table == NULL && ts->winpct == NULL)
+		tool_warnfl(file, line, "note: no win table for ruleset %s: the "
+		    "stand-in curve values the horizon (movegen(1), SIMULATION)",
+		    en->rules.name);
+	free(path);
+	w->valuer.win = w->table != NULL ? table_win : sim_standin_win;
+	w->valuer.ctx = w->table;
+	if ((w->solver = endgame_create(&en->rules, en->gen, TOOL_SIM_TT_LOG2,
+	    &e)) == NULL)
+		tool_die("%s", e.msg);
+	w->hook.solve = hook_solve;
+	w->hook.ctx = w;
+	ts->nwired++;
+	return w;
+}
+
+/* add_solved: the k best first moves of endgame p (the other rack filled
+ * in as the simulation has it) as s's candidates.  0, or -1 with e set. */
+static int
+add_solved(struct tool_sim_wired *w, struct sim *s, const struct position *p,
+	int k, struct err *e)
+{
+	struct endgame_opts o;
+	struct endgame_result *res;
+	struct position q = *p;
+	int i, rc;
+
+	if (k < 1)
+		return 0;
+	if (!q.rack_known[1 - p->to_move]) {
+		/* The tiles the player to move cannot see, the bag being
+		 * empty: as movegen --endgame takes them. */
+		if (board_unseen(&w->en->rules, p, p->to_move,
+		    q.racks[1 - p->to_move], e) != 0)
+			return -1;
+		q.rack_known[1 - p->to_move] = 1;
+	}
+	q.rack_known[p->to_move] = 1;
+	memset(&o, 0, sizeof o);
+	o.top = k < ENDGAME_MAX_TOP ? k : ENDGAME_MAX_TOP;
+	o.tt_log2 = TOOL_SIM_TT_LOG2;
+	if ((res = malloc(sizeof *res)) == NULL) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	rc = endgame_solve(w->solver, &q, &o, res, e);
+	for (i = 0; rc == 0 && i < res->nlines; i++)
+		rc = sim_add(s, &res->lines[i].move, e);
+	free(res);
+	return rc;
+}
+
 int
-tool_sim_position(const struct tool_sim *ts, struct engine *en,
+tool_sim_position(struct tool_sim *ts, struct engine *en,
 	const struct position *p, const char *cgp, size_t len, uint64_t seed,
 	const char *file, long line)
 {
-	struct sim_opts so = { ts->plies, seed, ts->valuer, ts->endgame };
+	struct tool_sim_wired *w = wire(ts, en, file, line);
+	struct sim_opts so = { ts->plies, seed, &w->valuer,
+	    w->solver != NULL ? &w->hook : NULL };
 	struct sim *s;
 	struct err e;
 	long k, step, done = 0;
@@ -238,8 +368,17 @@ tool_sim_position(const struct tool_sim *ts, struct engine *en,
 		len--;
 	if ((s = sim_create(&en->rules, en->gen, en->leaves, &e)) == NULL)
 		tool_die("%s", e.msg);
-	if (sim_setup(s, p, &so, &e) != 0 ||
-	    sim_add_top(s, (int)ts->candidates, &e) != 0) {
+	if (sim_setup(s, p, &so, &e) != 0) {
+		tool_warnfl(file, line, "%s", e.msg);
+		goto out;
+	}
+	/* The bag empty at the root, the other rack known: the solver's best
+	 * first moves are the candidates, and each one's endgame is solved
+	 * exactly (one iteration holds all there is). */
+	w->all = sim_exact(s) && position_bag_count(&en->rules, p) == 0 &&
+	    p->nplayers == 2;
+	if (w->all ? add_solved(w, s, p, (int)ts->candidates, &e) :
+	    sim_add_top(s, (int)ts->candidates, &e)) {
 		tool_warnfl(file, line, "%s", e.msg);
 		goto out;
 	}

@@ -28,14 +28,19 @@
 #include "engine.h"
 #include "sim.h"
 #include "tool_engine.h"
+#include "endgame.h"
+#include "winpct.h"
 
 #define TOOL_SIM_MAX_MOVES 64
 #define TOOL_SIM_ITERATIONS 5000     /* the default cap */
+#define TOOL_SIM_ENDGAME_TILES 6     /* a rollout's endgame is solved once
+                                        both racks hold this many tiles */
+#define TOOL_SIM_TT_LOG2 16          /* the solver's table: 2^16 entries */
 
 enum {
 	TOOL_SIM_SIM = 0x5100, TOOL_SIM_MERGE, TOOL_SIM_CANDIDATES,
 	TOOL_SIM_MOVE, TOOL_SIM_PLIES, TOOL_SIM_ITER, TOOL_SIM_TIME,
-	TOOL_SIM_STOP, TOOL_SIM_SHARD, TOOL_SIM_VERBOSE
+	TOOL_SIM_STOP, TOOL_SIM_SHARD, TOOL_SIM_VERBOSE, TOOL_SIM_WINPCT
 };
 
 /* The long options of --sim, for a getopt_long table. */
@@ -49,7 +54,8 @@ enum {
 	{ "time", required_argument, NULL, TOOL_SIM_TIME }, \
 	{ "stop", required_argument, NULL, TOOL_SIM_STOP }, \
 	{ "shard", required_argument, NULL, TOOL_SIM_SHARD }, \
-	{ "verbose", no_argument, NULL, TOOL_SIM_VERBOSE }
+	{ "verbose", no_argument, NULL, TOOL_SIM_VERBOSE }, \
+	{ "winpct", required_argument, NULL, TOOL_SIM_WINPCT }
 
 #define TOOL_SIM_SYNOPSIS \
 "       movegen --sim [--candidates N] [--move MOVE]... [--plies N]\n" \
@@ -74,10 +80,22 @@ struct tool_sim {
 	int verbose;
 	const char *moves[TOOL_SIM_MAX_MOVES];
 	int nmoves;
-	/* Wired by the lead: the win table and the endgame solver; NULL: the
-	 * stand-in (sim_standin_win) and the robot to the end. */
-	const struct sim_valuer *valuer;
-	const struct sim_endgame *endgame;
+	const char *winpct;         /* --winpct FILE, "none": the stand-in;
+	                               NULL: the ruleset's own table */
+	/* Per engine met (tool_engines), made at its first position: its win
+	 * table (NULL: the stand-in curve) and endgame solver, and the
+	 * valuer and endgame hook that take them (sim.h). */
+	int nwired;
+	struct tool_sim_wired {
+		const struct engine *en;
+		struct winpct *table;
+		struct endgame *solver;
+		struct sim_valuer valuer;
+		struct sim_endgame hook;
+		int max_tiles;          /* the hook solves when both racks hold
+		                           at most this many tiles, */
+		int all;                /* or always (the bag empty at the root) */
+	} wired[TOOL_ENGINES_MAX];
 };
 
 /* tool_sim_option: takes option ch (TOOL_SIM_*) with argument arg;
@@ -98,7 +116,7 @@ int tool_sim_run(struct tool_sim *ts, struct tool_engines *engines,
 /* tool_sim_position: simulates position p of CGP line cgp (file:line)
  * with engine en and prints its table (or its shard sums) to stdout.
  * Returns TOOL_OK or TOOL_ERR (message printed). */
-int tool_sim_position(const struct tool_sim *ts, struct engine *en,
+int tool_sim_position(struct tool_sim *ts, struct engine *en,
 	const struct position *p, const char *cgp, size_t len, uint64_t seed,
 	const char *file, long line);
 

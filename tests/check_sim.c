@@ -339,6 +339,48 @@ START_TEST(endgame_hook)
 }
 END_TEST
 
+/* A hook that declines (1) every time: the robot plays the rollout to its
+ * end, as without a hook, and the hook is asked at each of its turns. */
+static int
+declines;
+
+static int
+decline(void *ctx, const struct position *p, int *swing, struct err *e)
+{
+	(void)ctx;
+	(void)p;
+	(void)swing;
+	(void)e;
+	declines++;
+	return 1;
+}
+
+START_TEST(endgame_hook_declines)
+{
+	struct fixture f;
+	struct position p, p2;
+	struct sim *s, *plain;
+	struct err e;
+	struct sim_endgame eg = { decline, NULL };
+
+	if (!fixture_open(&f, "sim hook declines"))
+		return;
+	s = sim_of(&f, END, &p, 2, 1, &eg);
+	plain = sim_of(&f, END, &p2, 2, 1, NULL);
+	add_move(&f, s, &p, "-");
+	add_move(&f, plain, &p2, "-");
+	declines = 0;
+	ck_assert_int_eq(sim_iterate(s, 0, &e), 0);
+	ck_assert_int_eq(sim_iterate(plain, 0, &e), 0);
+	ck_assert_int_ge(declines, 1);
+	ck_assert_int_eq(sim_arms(s)[0].spread.sum, sim_arms(plain)[0].spread.sum);
+	ck_assert_int_eq(sim_arms(s)[0].win.sum, sim_arms(plain)[0].win.sum);
+	sim_destroy(s);
+	sim_destroy(plain);
+	fixture_close(&f);
+}
+END_TEST
+
 static Suite *
 sim_suite(void)
 {
@@ -356,6 +398,7 @@ sim_suite(void)
 	tcase_add_test(tc, settle_drops_the_pass);
 	tcase_add_test(tc, endgame_by_hand);
 	tcase_add_test(tc, endgame_hook);
+	tcase_add_test(tc, endgame_hook_declines);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -76,6 +76,7 @@ static const struct tool_opt options[] = {
 	{ TOOL_SIM_STOP, "stop", "95|99|none", "with --sim: stop when the best is known (95)", 1 },
 	{ 'x', "shard", "K/N", "with --sim: iterations K, K+N, ...; print sums", 1 },
 	{ 'v', "verbose", NULL, "with --sim: CPU seconds and iterations on stderr", 1 },
+	{ TOOL_SIM_WINPCT, "winpct", "FILE", "with --sim: the win table (default the ruleset's)", 1 },
 	{ 'h', "help", NULL, "print this help and exit", 1 },
 	{ 'V', "version", NULL, "print the version and exit", 1 },
 	{ 'a', "analyze", NULL, NULL, 1 },

@@ -69,9 +69,10 @@ $run --candidates 0 --move '4A .P' --move 'B4 P.' --move '4A OP' \
 # own simulation agrees (183bebc4, SOWPODS with CSW21.klv2 and its
 # winpct.csv, 2 plies, 20 plays, 60 s: OU 66.37 %, OUZO 64.41 %).  In the
 # second, static equity prefers 5I ZORI (39, 41.2) to 5I HIRER (23, 27.9);
-# the simulation puts HIRER well above ZORI, as MAGPIE does (64.96 against
-# 62.80 %; its first is E3 ZHO, 68.83 %, not checked here: the stand-in
-# curve is no win table).
+# the simulation puts HIRER above ZORI, as MAGPIE does (64.96 against
+# 62.80 %; its first is E3 ZHO, 68.83 %, not checked here).  With the
+# shipped English win table the first gap comes out as MAGPIE's (OU 68.9,
+# OUZO 66.9 %; the stand-in curve made it 12 points).
 cat > known.cgp <<'CGP'
 1CAGANER3QUAT/2SILEX4A3/3V2CEPHEId2/3E2E4D3/3NA1L1HAM4/4V1SLOW5/4A10/3YITIE7/4L1FRIG5/4EM9/4SOTS7/5KAE7/5OWN7/5RET7/5ORE7 AIOORUZ/ 253/236 0 ld en;
 15/15/15/15/3W11/1J1A1MARON5/1UNTRULY7/1D1C3ALOOF2P/1O1h4AUReI1I/1G1I5DAHOON/1I1N6R3E/3G5BI1SPY/8COATEE1/1Q1FIXT2EN1EAU/WIVE2EVET1ELTS EHIORRZ/ 284/283 0 ld en;
@@ -81,11 +82,30 @@ awk 'BEGIN { RS = "" } NR == 1' known.txt > k1
 awk 'BEGIN { RS = "" } NR == 2' known.txt > k2
 [ "$(sed -n 2p k1 | cut -f1)" = "2I OU" ]
 awk -F'\t' '$1 == "2I OU" { a = $4 } $1 == "10I OUZO" { b = $4 }
-	END { exit !(a - b > 5) }' k1
+	END { exit !(a - b > 1 && a - b < 4) }' k1
 awk -F'\t' '$1 == "5I HIRER" { a = $4 } $1 == "5I ZORI" { b = $4 }
-	END { exit !(a - b > 5) }' k2
+	END { exit !(a - b > 1) }' k2
 # Static equity's order is the other: OUZO and ZORI come first there.
 [ "$("$BIN/movegen" -R equity known.cgp | cut -f1 | tr '\n' ,)" = "10I OUZO,5I ZORI," ]
+# The win table: the ruleset's own by default, another by --winpct (here
+# the same in MAGPIE's layout: the same chances), none by --winpct none
+# (the stand-in curve: other chances, the same spreads).
+"$BIN/bagsim" winpct merge --magpie -o magpie.csv "$ORDVERK_LEXDIR/en.winpct"
+$run --winpct magpie.csv mid.cgp > m.txt
+$run --winpct none mid.cgp > n.txt 2> err
+! grep -q 'no win table' err
+cut -f1,6 one.txt > sp1; cut -f1,6 n.txt | sort > spn
+sort sp1 | cmp - spn
+! cmp -s one.txt n.txt
+awk -F'\t' 'NR == FNR { w[$1] = $4; next } $1 in w && ($4 - w[$1] > 1 || w[$1] - $4 > 1) { bad++ } END { exit bad > 0 }' one.txt m.txt
+# With the bag empty the solver takes over: its best first moves are the
+# candidates and each one's spread is its exact value (movegen --endgame).
+head -2 "$DATA/endgame/en-small.cgp" > eg.cgp
+"$BIN/movegen" --sim --candidates 4 eg.cgp > eg-sim.txt
+"$BIN/movegen" --endgame -n 4 eg.cgp | grep -v '^#' | cut -f1,2 | sort > eg-want
+grep -v '^#' eg-sim.txt | grep . | awk -F'\t' '{ printf "%s\t%d\n", $1, $6 }' | sort > eg-got
+cmp eg-want eg-got
+[ "$(grep -c '	1$' eg-sim.txt)" = 8 ]
 # Errors: usage (2).
 for bad in "--sim --stop 90" "--sim --shard 5/4" "--sim --shard 1/4 --stop 95" \
     "--sim --shard 1/4 --time 3" "--plies 3" "--sim --plies 0" \
