@@ -122,6 +122,7 @@ fixtures() {
 	bagsim winpct merge --magpie -o winpct.csv "$LEX/en.winpct"
 	movegen -P 1 -r en > positions.cgp
 	sed -n 12p positions.cgp > position.cgp
+	cp "$DATA/endgame/en-small.cgp" endgames.cgp
 	cd - > /dev/null || exit 2
 }
 
