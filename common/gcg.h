@@ -30,6 +30,12 @@
  * unknown).  Refused: UTF-16 and encodings other than UTF-8 and
  * ISO-8859-1, NUL and control bytes, lines over GCG_LINE_MAX, unknown
  * events, malformed numbers and racks (also in #rack1..#rack4).
+ *
+ * Where the code is: gcg_game.c (the in-memory game: create, pragmas,
+ * players, events, moves, settling), gcg_read.c (gcg_reader_*, gcg_read,
+ * gcg_parse_mem, gcg_read_light), gcg_replay.c (gcg_replay, gcg_replay_ex:
+ * positions, checks, verdicts, settling), gcg_write.c (gcg_format_event,
+ * gcg_write); gcg_impl.h declares what they share among themselves.
  */
 #ifndef ORDVERK_GCG_H
 #define ORDVERK_GCG_H
