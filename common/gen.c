@@ -228,6 +228,27 @@ gen_fit_keep(const struct gen *g, const uint8_t *t, int n, uint32_t arc)
 	fm->pairs = gen_fit_arc(g, arc);
 }
 
+/* gen_run_arcs: every arc of the run at run into arcs[], its letter into
+ * lets[] (at most 63 of each); returns how many. */
+static int
+gen_run_arcs(const struct gen *g, uint32_t run, uint32_t *arcs, uint8_t *lets)
+{
+	const uint32_t *w = g->w;
+	uint32_t lo = w[run], hi = movegraph_hi(w, run, g->wide), m;
+	uint32_t base = movegraph_arcs(w, run, g->wide);
+	int idx, n = 0;
+
+	for (idx = 0, m = lo; m != 0; m &= m - 1, idx++) {
+		arcs[n] = w[base + (uint32_t)idx];
+		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 1);
+	}
+	for (m = hi; m != 0; m &= m - 1, idx++) {
+		arcs[n] = w[base + (uint32_t)idx];
+		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 33);
+	}
+	return n;
+}
+
 /* gen_crossset by the GADDAG (movegraph.h), for a square with tiles on
  * at least one side.  Of the paths a word up + L + down has, the one
  * taken puts the letter L as late as it can: with tiles on one side only
@@ -239,9 +260,9 @@ gen_crossset_mg(const struct gen *g, const uint8_t *up, int nup,
 	const uint8_t *down, int ndown)
 {
 	const uint32_t *w = g->w;
-	uint32_t run = g->mg.root, arc, base, lo, hi, m, arcs[64];
+	uint32_t run = g->mg.root, arc, arcs[64];
 	uint8_t lets[64];
-	int wide = g->wide, tail_down, idx, n = 0;
+	int wide = g->wide, tail_down, n;
 
 	if (ndown == 0 || (nup != 0 && ndown <= nup)) {
 		/* up reversed, the separator, then L (and down). */
@@ -259,17 +280,7 @@ gen_crossset_mg(const struct gen *g, const uint8_t *up, int nup,
 	}
 	if (arc == 0 || (run = movegraph_child(arc)) == 0)
 		return 0;
-	lo = w[run];
-	hi = movegraph_hi(w, run, wide);
-	base = movegraph_arcs(w, run, wide);
-	for (idx = 0, m = lo; m != 0; m &= m - 1, idx++) {
-		arcs[n] = w[base + (uint32_t)idx];
-		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 1);
-	}
-	for (m = hi; m != 0; m &= m - 1, idx++) {
-		arcs[n] = w[base + (uint32_t)idx];
-		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 33);
-	}
+	n = gen_run_arcs(g, run, arcs, lets);
 	return gen_mg_tails(g, arcs, lets, n, tail_down ? down : up,
 	    tail_down ? ndown : nup, !tail_down, 1) & g->all_letters;
 }
@@ -283,27 +294,16 @@ static uint64_t
 gen_extset_mg(const struct gen *g, const uint8_t *up, int nup,
 	const uint8_t *down, int ndown)
 {
-	const uint32_t *w = g->w;
-	uint32_t run = g->mg.root, arc, base, lo, hi, m, arcs[64];
+	uint32_t run = g->mg.root, arc, arcs[64];
 	uint8_t lets[64];
-	int wide = g->wide, idx, n = 0;
+	int n;
 
 	if (ndown > 0) {
 		arc = gen_mg_path(g, run, down, ndown, 1);
 		if (arc == 0 || (run = movegraph_child(arc)) == 0)
 			return 0;
 	}
-	lo = w[run];
-	hi = movegraph_hi(w, run, wide);
-	base = movegraph_arcs(w, run, wide);
-	for (idx = 0, m = lo; m != 0; m &= m - 1, idx++) {
-		arcs[n] = w[base + (uint32_t)idx];
-		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 1);
-	}
-	for (m = hi; m != 0; m &= m - 1, idx++) {
-		arcs[n] = w[base + (uint32_t)idx];
-		lets[n++] = (uint8_t)(gen_lowest_bit32(m) + 33);
-	}
+	n = gen_run_arcs(g, run, arcs, lets);
 	return gen_mg_tails(g, arcs, lets, n, up, nup, 1, 0) & g->all_letters;
 }
 
