@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench-endgame-magpie.sh BINDIR [CGPFILE] — ordverk's exact endgame solver
 # side by side with MAGPIE's full-depth endgame search, one thread, on the
-# same positions (default tests/data/endgame/bench-en.cgp).  MAGPIE=DIR
+# same positions (default tests/data/endgame/bench-en.cgp; en-7v7.cgp has
+# 17 seven-against-seven ones from movegen -P 60 -r en -s 23).  MAGPIE=DIR
 # names a MAGPIE checkout built outside the tree with `make magpie
 # BUILD=release` (never committed), its data/lexica holding MAGPIE_LEX
 # (default CSW21: the same words as ordverk's en.lex); without it the
