@@ -422,12 +422,49 @@ stack_reserve(struct endgame *s, size_t n)
 	return 0;
 }
 
-static int
-cmp_u64_desc(const void *a, const void *b)
+/* sort_desc: sorts the n distinct keys a (below 2^40) into descending
+ * order, tmp (n keys) as scratch.  A radix sort, a byte a pass (passes
+ * where every key has the same byte skipped): qsort's calls through a
+ * comparison were 6 % of an English endgame's time (perf). */
+static void
+sort_desc(uint64_t *a, uint64_t *tmp, size_t n)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	uint64_t *from = a, *to = tmp, *x;
+	size_t i, j;
 
-	return x < y ? 1 : x > y ? -1 : 0;
+	if (n < 24) {
+		for (i = 1; i < n; i++) {
+			uint64_t v = a[i];
+
+			for (j = i; j > 0 && a[j - 1] < v; j--)
+				a[j] = a[j - 1];
+			a[j] = v;
+		}
+		return;
+	}
+	for (int shift = 0; shift < 40; shift += 8) {
+		size_t count[256] = { 0 }, pos = 0;
+
+		for (i = 0; i < n; i++)
+			count[(from[i] >> shift) & 255]++;
+		if (count[(from[0] >> shift) & 255] == n)
+			continue;
+		/* Bigger bytes first; stable, so the lower bytes' order
+		 * stands within each. */
+		for (int d = 255; d >= 0; d--) {
+			size_t c = count[d];
+
+			count[d] = pos;
+			pos += c;
+		}
+		for (i = 0; i < n; i++)
+			to[count[(from[i] >> shift) & 255]++] = from[i];
+		x = from;
+		from = to;
+		to = x;
+	}
+	if (from != a)
+		memcpy(a, from, n * sizeof *a);
 }
 
 /* gen_node: the moves of the player to move onto the stack (tile plays,
@@ -452,15 +489,15 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace)
 		return -1;
 	if ((size_t)n + 1 > s->order_cap) {
 		size_t cap = (size_t)n + 1 + 1024;
-		uint64_t *o = realloc(s->order_buf, cap * sizeof *o);
+		uint64_t *o = realloc(s->order_buf, 2 * cap * sizeof *o);
 
 		if (o == NULL)
 			return -1;
 		s->order_buf = o;
 		s->order_cap = cap;
 	}
-	/* Keys: a rank in the high bits, the index in the low 16 (every
-	 * position has fewer than 65,536 moves... checked). */
+	/* Keys: a rank in the high bits (below 2^24), the index in the low
+	 * 16 (every position has fewer than 65,536 moves... checked). */
 	if (n >= 65535) {
 		err_set(s->err, 0, "a position with %ld moves", n);
 		return -1;
@@ -488,7 +525,7 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace)
 			rank = 8000000;
 		s->order_buf[i] = (uint64_t)rank << 16 | (uint64_t)i;
 	}
-	qsort(s->order_buf, (size_t)n + 1, sizeof *s->order_buf, cmp_u64_desc);
+	sort_desc(s->order_buf, s->order_buf + s->order_cap, (size_t)n + 1);
 	ms = s->stack + base;
 	for (i = 0; i <= n; i++) {
 		long k = (long)(s->order_buf[i] & 0xffff);

@@ -15,7 +15,7 @@ gold=$top/tests/data/endgame/bench-en.nodes
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 one=""
-command -v taskset >/dev/null 2>&1 && one="taskset -c 0"
+command -v taskset >/dev/null 2>&1 && one="taskset -c ${BENCH_CPU:-0}"
 export ORDVERK_LEXDIR="${ORDVERK_LEXDIR:-$top/lexicons}"
 
 echo "== endgame (target: every 7-v-7 English endgame proved in under 10 s, one core)"
