@@ -536,7 +536,7 @@ move_table(FILE *fp, const struct report *rp)
 		value(fp, rp, t->lost);
 		if (t->eg) {
 			/* The solver's loss beside the table's: an endgame. */
-			fprintf(fp, "<br><span class=\"eg\" title=\"endgame "
+			fprintf(fp, "<br/><span class=\"eg\" title=\"endgame "
 			    "solved: points lost against the best line, %s\">"
 			    "endgame ", t->eg_exact ? "exact" : "bound");
 			eg_points(fp, t->eg_lost_lo, t->eg_lost_hi);
