@@ -328,7 +328,7 @@ endgame_turn(struct replay_arg *ra, struct analyse_turn *at,
 	struct endgame_result *res = &ra->egres;
 	struct endgame_opts o;
 	uint8_t unseen[RULES_MAX_TILES];
-	struct err e;
+	struct err e = { 0 };
 	struct move played;
 	int opp, blo, bhi;
 	long i;
