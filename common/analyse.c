@@ -18,6 +18,8 @@ struct replay_arg {
 	void *arg;
 	struct err nomem;
 	int out_of_memory;
+	struct position egpos;      /* the endgame's position, racks filled */
+	struct endgame_result egres;
 };
 
 int
@@ -280,6 +282,124 @@ rank_turn(struct analyse *a, struct analyse_turn *at, const struct move *moves,
 	at->lost = beq > at->played_value ? beq - at->played_value : 0;
 }
 
+/* Writes lo..hi (or lo when equal) for the writers. */
+static void
+eg_interval(FILE *fp, int lo, int hi)
+{
+	if (lo == hi)
+		fprintf(fp, "%d", lo);
+	else if (lo <= -ENDGAME_INF && hi >= ENDGAME_INF)
+		fputs("?", fp);
+	else if (lo <= -ENDGAME_INF)
+		fprintf(fp, "..%d", hi);
+	else if (hi >= ENDGAME_INF)
+		fprintf(fp, "%d..", lo);
+	else
+		fprintf(fp, "%d..%d", lo, hi);
+}
+
+/* [LO,HI] in JSON, null for no bound. */
+static void
+eg_json(FILE *fp, int lo, int hi)
+{
+	putc('[', fp);
+	if (lo <= -ENDGAME_INF)
+		fputs("null", fp);
+	else
+		fprintf(fp, "%d", lo);
+	putc(',', fp);
+	if (hi >= ENDGAME_INF)
+		fputs("null", fp);
+	else
+		fprintf(fp, "%d", hi);
+	putc(']', fp);
+}
+
+/* endgame_turn: the turn at (bag empty, ranked) valued by the solver:
+ * the position's value, the move played's, and the loss.  Leaves at->eg
+ * 0 when the position is not an endgame the solver takes (not two
+ * players, a rack not known); -1 when memory ran out (ra->nomem set). */
+static int
+endgame_turn(struct replay_arg *ra, struct analyse_turn *at,
+	const struct move *moves, long n)
+{
+	struct analyse *a = ra->a;
+	struct position *p = &ra->egpos;
+	struct endgame_result *res = &ra->egres;
+	struct endgame_opts o;
+	uint8_t unseen[RULES_MAX_TILES];
+	struct err e = { 0 };
+	struct move played;
+	int opp, blo, bhi;
+	long i;
+
+	/* The move played as the generator lists it (the solver knows its
+	 * first moves so). */
+	for (i = 0; i < n && !analyse_same_move(&moves[i], &at->played); i++)
+		;
+	if (i == n)
+		return 0;
+	played = moves[i];
+	*p = *at->at->pos;
+	if (p->nplayers != 2 || p->to_move != at->player ||
+	    !p->rack_known[at->player])
+		return 0;
+	opp = !at->player;
+	if (board_unseen(a->rules, p, at->player, unseen, &e) != 0)
+		return 0;
+	memcpy(p->racks[opp], unseen, sizeof unseen);
+	p->rack_known[opp] = 1;
+	memset(&o, 0, sizeof o);
+	o.seconds = a->endgame_seconds;
+	if (endgame_solve(a->endgame, p, &o, res, &e) != 0 || res->nlines < 1)
+		goto failed;
+	blo = res->lo;
+	bhi = res->hi;
+	if (move_format(a->rules, &res->lines[0].move, at->eg_best_text,
+	    sizeof at->eg_best_text) < 0)
+		snprintf(at->eg_best_text, sizeof at->eg_best_text, "?");
+	if (blo == bhi && analyse_same_move(&res->lines[0].move, &played)) {
+		at->eg_played_lo = blo;
+		at->eg_played_hi = bhi;
+	} else {
+		o.only = &played;
+		if (endgame_solve(a->endgame, p, &o, res, &e) != 0 ||
+		    res->nlines < 1)
+			goto failed;
+		at->eg_played_lo = res->lines[0].lo;
+		at->eg_played_hi = res->lines[0].hi;
+	}
+	at->eg = 1;
+	if (cgp_format(a->rules, p, at->eg_cgp, sizeof at->eg_cgp) < 0)
+		at->eg_cgp[0] = '\0';
+	at->eg_best_lo = blo;
+	at->eg_best_hi = bhi;
+	/* The position's value is the best move's: never below the move
+	 * played's. */
+	if (at->eg_best_lo < at->eg_played_lo)
+		at->eg_best_lo = at->eg_played_lo;
+	at->eg_exact = at->eg_best_lo == at->eg_best_hi &&
+	    at->eg_played_lo == at->eg_played_hi;
+	at->eg_lost_lo = at->eg_best_lo - at->eg_played_hi;
+	if (at->eg_lost_lo < 0 || at->eg_played_hi >= ENDGAME_INF ||
+	    at->eg_best_lo <= -ENDGAME_INF)
+		at->eg_lost_lo = 0;
+	at->eg_lost_hi = at->eg_best_hi >= ENDGAME_INF ||
+	    at->eg_played_lo <= -ENDGAME_INF ? ENDGAME_INF :
+	    at->eg_best_hi - at->eg_played_lo;
+	if (at->eg_exact && at->eg_lost_hi == 0)
+		snprintf(at->eg_best_text, sizeof at->eg_best_text, "%s",
+		    at->played_text);
+	a->endgame_turns++;
+	return 0;
+failed:
+	if (strstr(e.msg, "memory") != NULL) {
+		ra->nomem = e;
+		return -1;
+	}
+	return 0;
+}
+
 static int
 replay_turn(const struct gcg_turn *t, void *varg)
 {
@@ -336,6 +456,11 @@ replay_turn(const struct gcg_turn *t, void *varg)
 		}
 		at->played_value = at->withdrawn ? 0 : value_of(a, &at->played);
 		rank_turn(a, at, gen_moves(a->gen), n);
+		if (a->endgame != NULL && at->bag == 0 && at->rank >= 1 &&
+		    endgame_turn(ra, at, gen_moves(a->gen), n) < 0) {
+			ra->out_of_memory = 1;
+			return 1;
+		}
 		a->players[at->player].moves++;
 		if (at->rank == 1)
 			a->players[at->player].best++;
@@ -383,6 +508,7 @@ analyse_game(struct analyse *a, const struct gcg_game *g, analyse_fn *fn,
 	a->turns = 0;
 	a->failed = 0;
 	a->wrong_scores = 0;
+	a->endgame_turns = 0;
 	if (a->top > ANALYSE_TOP_MAX)
 		a->top = ANALYSE_TOP_MAX;
 	memset(a->players, 0, sizeof a->players);
@@ -489,6 +615,15 @@ analyse_write_turn(FILE *fp, const struct gcg_game *g,
 			json_write_millis(fp, t->cand[k].value);
 			putc('\n', fp);
 		}
+		if (t->eg) {
+			fprintf(fp, "#\tendgame\t%s\t", t->eg_best_text);
+			eg_interval(fp, t->eg_best_lo, t->eg_best_hi);
+			putc('\t', fp);
+			eg_interval(fp, t->eg_played_lo, t->eg_played_hi);
+			putc('\t', fp);
+			eg_interval(fp, t->eg_lost_lo, t->eg_lost_hi);
+			fprintf(fp, "\t%s\n", t->eg_exact ? "exact" : "bound");
+		}
 		return;
 	}
 	fprintf(fp, "%s{\"turn\":%ld,\"player\":", first ? "" : ",", t->turn);
@@ -533,7 +668,22 @@ analyse_write_turn(FILE *fp, const struct gcg_game *g,
 		json_write_millis(fp, t->cand[k].value);
 		putc('}', fp);
 	}
-	fputs("]}", fp);
+	putc(']', fp);
+	if (t->eg) {
+		fputs(",\"endgame\":{\"best\":", fp);
+		json_write_str(fp, t->eg_best_text);
+		fprintf(fp, ",\"status\":\"%s\",\"best_value\":", t->eg_exact ?
+		    "exact" : "bound");
+		eg_json(fp, t->eg_best_lo, t->eg_best_hi);
+		fputs(",\"played_value\":", fp);
+		eg_json(fp, t->eg_played_lo, t->eg_played_hi);
+		fputs(",\"lost\":", fp);
+		eg_json(fp, t->eg_lost_lo, t->eg_lost_hi);
+		fputs(",\"cgp\":", fp);
+		json_write_str(fp, t->eg_cgp);
+		putc('}', fp);
+	}
+	putc('}', fp);
 }
 
 void

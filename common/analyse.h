@@ -44,6 +44,16 @@
  * and leave table it names are borrowed and must outlive the call.  One
  * analysis at a time per struct analyse and per struct gen.
  *
+ * Endgames: with a->endgame set, a turn of two players played with the bag
+ * empty (and ranked among the legal moves: not a phony, not withdrawn) is
+ * also valued by the exact solver (endgame.h), the opponent's rack being
+ * the tiles unseen: the position's value (the best first move's) and the
+ * move played's, each a solve of at most a->endgame_seconds (0: no limit),
+ * and their difference, the exact loss (eg_*, in points, as the solver
+ * counts: the final spread change).  A solve stopped by the time limit
+ * gives proved bounds instead (eg_exact 0): the loss lies in
+ * [eg_lost_lo, eg_lost_hi].
+ *
  * Cost: one gen_all per analysed turn (every legal move listed, then one
  * pass over them; with a leave table an equity_prepare and a second pass),
  * so about what `movegen` spends on one position, times the turns.
@@ -54,6 +64,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "board.h"
+#include "endgame.h"
 #include "equity.h"
 #include "err.h"
 #include "gcg.h"
@@ -65,6 +76,7 @@
 
 #define ANALYSE_TEXT_MAX 96     /* a move in notation, as GCG_TEXT_MAX */
 #define ANALYSE_TOP_MAX 20      /* candidates kept a turn */
+#define ANALYSE_CGP_MAX 1024    /* a position as a CGP line */
 #define ANALYSE_RACK_MAX (RULES_MAX_RACK * 4 + 8) /* a rack as text */
 
 /* One of a turn's top moves. */
@@ -114,6 +126,15 @@ struct analyse_turn {
 	int64_t best_value;      /* of the best move, raised to played_value
 	                            when that is more */
 	int64_t lost;            /* best_value - played_value */
+	/* Endgame (see above): eg 1 when the solver valued the turn. */
+	int eg;
+	int eg_exact;            /* every bound below is tight */
+	char eg_best_text[ANALYSE_TEXT_MAX]; /* its best first move */
+	int eg_best_lo, eg_best_hi;     /* the position's value, points */
+	int eg_played_lo, eg_played_hi; /* the move played's */
+	int eg_lost_lo, eg_lost_hi;     /* what the move played lost */
+	char eg_cgp[ANALYSE_CGP_MAX];   /* the position solved, both racks,
+	                                   as CGP ("" if it does not fit) */
 	int ncand;               /* top moves, with a->top */
 	struct analyse_candidate cand[ANALYSE_TOP_MAX];
 };
@@ -141,12 +162,16 @@ struct analyse {
 	                                ANALYSE_TOP_MAX */
 	int replay_flags;            /* gcg_replay_ex's (GCG_STRICT), to
 	                                which GCG_WRITTEN_SCORES is added */
+	struct endgame *endgame;     /* NULL: no exact endgame values; else
+	                                a solver made for rules and gen */
+	double endgame_seconds;      /* a solve's time limit, 0: none */
 	const char *lexicon_name;    /* for the writers, or NULL */
 	const char *leaves_name;     /* for the writers, or NULL */
 	/* Filled by analyse_game: */
 	long turns;                  /* plays, exchanges and passes seen */
 	long failed;                 /* turns passed on as ANALYSE_FAILED */
 	long wrong_scores;           /* plays whose written score is wrong */
+	long endgame_turns;          /* turns the solver valued */
 	struct gcg_result result;    /* the replay's (slips, settling) */
 	struct analyse_player players[RULES_MAX_PLAYERS];
 	struct equity eq;            /* workspace: the turn's equity */
@@ -200,6 +225,13 @@ int analyse_same_move(const struct move *m, const struct move *p);
  * analyse_write_head: the start of the game read from file, analysed by a.
  * analyse_write_turn: turn t of game g (not written when ANALYSE_FAILED);
  *   first: t is the first turn written (JSON: no comma before it).
+ *   A turn the solver valued is followed (after its top moves) by
+ *   "#<TAB>endgame<TAB>BEST<TAB>BEST_VALUE<TAB>PLAYED_VALUE<TAB>LOST<TAB>
+ *   STATUS", values in points ("LO..HI" where not exact), STATUS "exact"
+ *   or "bound"; JSON: "endgame":{"best":M,"status":S,"best_value":[LO,HI],
+ *   "played_value":[LO,HI],"lost":[LO,HI],"cgp":CGP} (LO == HI when exact;
+ *   null for no bound; CGP the position solved, both racks written, for
+ *   movegen --endgame).
  *   VALUE, BEST_VALUE and LOST are in points with three decimals; NOTE is
  *   "-", "phony", "withdrawn", "mirrored" or "wrong score: scores S"; an
  *   unknown rack is written with "-" for the numbers and "unknown rack"

@@ -28,6 +28,10 @@ struct report_turn {
 	struct move best;
 	char best_text[ANALYSE_TEXT_MAX];
 	int64_t played_value, best_value, lost;
+	int eg, eg_exact;                 /* the endgame solver's (analyse.h) */
+	char eg_best_text[ANALYSE_TEXT_MAX];
+	int eg_best_lo, eg_best_hi, eg_played_lo, eg_played_hi;
+	int eg_lost_lo, eg_lost_hi;
 	int ncand;
 	struct analyse_candidate *cand; /* ncand, owned */
 };
@@ -170,6 +174,15 @@ report_add(struct report *rp, const struct analyse_turn *t, struct err *e)
 	x->played_value = t->played_value;
 	x->best_value = t->best_value;
 	x->lost = t->lost;
+	x->eg = t->eg;
+	x->eg_exact = t->eg_exact;
+	snprintf(x->eg_best_text, sizeof x->eg_best_text, "%s", t->eg_best_text);
+	x->eg_best_lo = t->eg_best_lo;
+	x->eg_best_hi = t->eg_best_hi;
+	x->eg_played_lo = t->eg_played_lo;
+	x->eg_played_hi = t->eg_played_hi;
+	x->eg_lost_lo = t->eg_lost_lo;
+	x->eg_lost_hi = t->eg_lost_hi;
 	return 0;
 }
 
@@ -206,6 +219,7 @@ static const char style[] =
 "white-space:nowrap}"
 "td.n,th.n{text-align:right}tr.best td.rank{color:#2a7d3e;font-weight:bold}"
 "tr.miss td.lost{color:#b3261e;font-weight:bold}tr.bad td{background:#fde8e6}"
+"span.eg{font-size:80%;font-weight:normal;color:#555}"
 ".dot{display:inline-block;width:.7em;height:.7em;border-radius:50%;"
 "margin-right:.4em}"
 "#stage{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}"
@@ -462,6 +476,23 @@ verdict(FILE *fp, const struct report_turn *t)
 		fprintf(fp, "%ld of %ld", t->rank, t->nmoves);
 }
 
+/* eg_points: a proved interval of points: "21", "21 to 30", "at least
+ * 21", "at most 30" or "not known". */
+static void
+eg_points(FILE *fp, int lo, int hi)
+{
+	if (lo == hi)
+		fprintf(fp, "%d", lo);
+	else if (lo <= -ENDGAME_INF && hi >= ENDGAME_INF)
+		fputs("not known", fp);
+	else if (lo <= -ENDGAME_INF)
+		fprintf(fp, "at most %d", hi);
+	else if (hi >= ENDGAME_INF)
+		fprintf(fp, "at least %d", lo);
+	else
+		fprintf(fp, "%d to %d", lo, hi);
+}
+
 static void
 move_table(FILE *fp, const struct report *rp)
 {
@@ -503,6 +534,14 @@ move_table(FILE *fp, const struct report *rp)
 		value(fp, rp, t->best_value);
 		fputs("</td><td class=\"n lost\">", fp);
 		value(fp, rp, t->lost);
+		if (t->eg) {
+			/* The solver's loss beside the table's: an endgame. */
+			fprintf(fp, "<br/><span class=\"eg\" title=\"endgame "
+			    "solved: points lost against the best line, %s\">"
+			    "endgame ", t->eg_exact ? "exact" : "bound");
+			eg_points(fp, t->eg_lost_lo, t->eg_lost_hi);
+			fprintf(fp, " %s</span>", t->eg_exact ? "exact" : "bound");
+		}
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</table></div>\n", fp);
@@ -662,6 +701,19 @@ turn_panel(FILE *fp, const struct report *rp, long i, struct err *e)
 		fputs(" (rack not known: not analysed)", fp);
 	}
 	fputs("</p>\n", fp);
+	if (t->eg) {
+		fprintf(fp, "<p class=\"eg\">Endgame, solved %s: best line "
+		    "from <b>", t->eg_exact ? "exactly" : "to a bound (the time "
+		    "ran out)");
+		TEXT(fp, t->eg_best_text);
+		fputs("</b>, worth ", fp);
+		eg_points(fp, t->eg_best_lo, t->eg_best_hi);
+		fputs(" (the final spread change); the move played ", fp);
+		eg_points(fp, t->eg_played_lo, t->eg_played_hi);
+		fputs(": lost <b>", fp);
+		eg_points(fp, t->eg_lost_lo, t->eg_lost_hi);
+		fprintf(fp, "</b> (%s).</p>\n", t->eg_exact ? "exact" : "bound");
+	}
 	picture_init(&pic, &rp->rules, &t->pos);
 	for (p = 0; p < rp->nplayers && p < RULES_MAX_PLAYERS; p++)
 		pic.names[p] = nick(rp, p);

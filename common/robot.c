@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "equity.h"
+#include "endgame.h"
 #include "gen.h"
 #include "gen_best.h"
 #include "robot.h"
@@ -37,10 +38,15 @@ struct robot {
 	long *order;                /* indices into the move list */
 	long ocap;
 	struct equity eq;           /* equity: the turn's keeps */
+	struct endgame *eg;         /* endgame: made at the first empty bag */
+	double eg_seconds;          /* endgame: the time cap a turn */
+	struct position *egpos;     /* endgame: the position, racks filled */
+	struct endgame_result *egres;
 };
 
 static const char *const robot_names[] = {
-	"fullsterkur", "midlungur", "amlodi", "equity", "halfdraettingur"
+	"fullsterkur", "midlungur", "amlodi", "equity", "halfdraettingur",
+	"endgame"
 };
 
 int
@@ -54,6 +60,7 @@ robot_parse_strategy(const char *name, enum robot_strategy *out)
 		{ "amlodi", ROBOT_AMLODI }, { "Amlodi", ROBOT_AMLODI },
 		{ "aml\xc3\xb3\xc3\xb0i", ROBOT_AMLODI }, { "Aml\xc3\xb3\xc3\xb0i", ROBOT_AMLODI },
 		{ "equity", ROBOT_EQUITY },
+		{ "endgame", ROBOT_ENDGAME },
 		{ "halfdraettingur", ROBOT_HALFDRAETTINGUR },
 		{ "Halfdraettingur", ROBOT_HALFDRAETTINGUR },
 		{ "h\xc3\xa1lfdr\xc3\xa6ttingur", ROBOT_HALFDRAETTINGUR },
@@ -96,8 +103,10 @@ robot_new(const struct rules *r, const struct lex *lex,
 		rb->opts = *opts;
 	rb->gen = gen;
 	rb->owns_gen = owns_gen;
+	rb->eg_seconds = ROBOT_ENDGAME_SECONDS;
 	if ((rb->opts.strategy == ROBOT_FULLSTERKUR ||
-	    rb->opts.strategy == ROBOT_EQUITY) &&
+	    rb->opts.strategy == ROBOT_EQUITY ||
+	    rb->opts.strategy == ROBOT_ENDGAME) &&
 	    gen_best_ready(gen, e) != 0) {
 		free(rb);
 		return NULL;
@@ -131,10 +140,69 @@ robot_destroy(struct robot *rb)
 {
 	if (rb == NULL)
 		return;
+	endgame_destroy(rb->eg);
+	free(rb->egpos);
+	free(rb->egres);
 	if (rb->owns_gen)
 		gen_destroy(rb->gen);
 	free(rb->order);
 	free(rb);
+}
+
+void
+robot_set_endgame_time(struct robot *rb, double seconds)
+{
+	if (seconds > 0)
+		rb->eg_seconds = seconds;
+}
+
+/* endgame_move: the solver's move for p (bag empty) into *out; 1 when
+ * it has one, 0 when the position is not for the solver (not two
+ * players) or no first move was proved in time, -1 with e set (out of
+ * memory). */
+static int
+endgame_move(struct robot *rb, const struct position *p, struct move *out,
+	struct err *e)
+{
+	struct endgame_opts o;
+	uint8_t unseen[RULES_MAX_TILES];
+	struct err ie;
+	int opp = !p->to_move;
+
+	if (p->nplayers != 2 || !p->rack_known[p->to_move])
+		return 0;
+	if (rb->eg == NULL) {
+		if (rb->egpos == NULL && (rb->egpos = malloc(sizeof *rb->egpos))
+		    == NULL)
+			goto nomem;
+		if (rb->egres == NULL && (rb->egres = malloc(sizeof *rb->egres))
+		    == NULL)
+			goto nomem;
+		if ((rb->eg = endgame_create(rb->r, rb->gen,
+		    ROBOT_ENDGAME_TT_LOG2, e)) == NULL)
+			return -1;
+	}
+	*rb->egpos = *p;
+	if (board_unseen(rb->r, p, p->to_move, unseen, &ie) != 0)
+		return 0;
+	memcpy(rb->egpos->racks[opp], unseen, sizeof unseen);
+	rb->egpos->rack_known[opp] = 1;
+	memset(&o, 0, sizeof o);
+	o.seconds = rb->eg_seconds;
+	if (endgame_solve(rb->eg, rb->egpos, &o, rb->egres, &ie) != 0) {
+		if (strstr(ie.msg, "memory") != NULL) {
+			*e = ie;
+			return -1;
+		}
+		return 0;
+	}
+	if (rb->egres->nlines < 1 || rb->egres->lines[0].lo <= -ENDGAME_INF)
+		return 0;
+	*out = rb->egres->lines[0].move;
+	return 1;
+nomem:
+	err_set(e, 0, "out of memory");
+	return -1;
 }
 
 /* No move qualifies: exchange the whole rack if the bag allows, else pass. */
@@ -306,7 +374,13 @@ robot_choose(struct robot *rb, const struct position *p, int bag_count,
 			robot_fallback(rb, p, bag_count, out);
 		return 0;
 	}
-	if (s == ROBOT_EQUITY) {
+	if (s == ROBOT_ENDGAME && bag_count == 0) {
+		int rc = endgame_move(rb, p, out, e);
+
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+	}
+	if (s == ROBOT_EQUITY || s == ROBOT_ENDGAME) {
 		if (equity_prepare(&rb->eq, rb->r, rb->opts.leaves, p, bag_count,
 		    e) != 0)
 			return -1;

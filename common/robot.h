@@ -21,6 +21,19 @@
  *                      0), exchanges and the pass included, found without
  *                      listing every move (equity.h: equity_choose, which
  *                      also says how ties and the empty bag are handled).
+ *   ROBOT_ENDGAME      the equity robot's move while the bag has tiles;
+ *                      with the bag empty and two players, the endgame
+ *                      solver's (endgame.h: both racks are known then,
+ *                      the opponent's being the tiles unseen), within a
+ *                      time cap a turn (ROBOT_ENDGAME_SECONDS, or
+ *                      robot_set_endgame_time): when the cap stops the
+ *                      search, the best first move proved so far (the
+ *                      first moves whose search finished), and when no
+ *                      first move finished, the equity robot's.  Its
+ *                      games are reproducible when no turn meets the cap.
+ *                      The solver (its table 2^ROBOT_ENDGAME_TT_LOG2
+ *                      entries of 144 bytes) is made at the first empty
+ *                      bag and kept.
  * When no move qualifies: exchange the whole rack if the bag allows (bag >=
  * the ruleset's exchange_min), else pass.
  *
@@ -45,8 +58,12 @@ enum robot_strategy {
 	ROBOT_MIDLUNGUR,
 	ROBOT_AMLODI,
 	ROBOT_EQUITY,
-	ROBOT_HALFDRAETTINGUR
+	ROBOT_HALFDRAETTINGUR,
+	ROBOT_ENDGAME
 };
+
+#define ROBOT_ENDGAME_SECONDS 2.0
+#define ROBOT_ENDGAME_TT_LOG2 18
 
 struct robot_opts {
 	enum robot_strategy strategy;
@@ -58,12 +75,13 @@ struct robot;
 
 /* robot_parse_strategy: "fullsterkur" (also "Fullsterkur", "full"),
  * "midlungur"/"miðlungur", "halfdraettingur"/"hálfdrættingur",
- * "amlodi"/"amlóði", "equity" (the Icelandic names capitalised too).
+ * "amlodi"/"amlóði", "equity", "endgame" (the Icelandic names
+ * capitalised too).
  * Returns 0 and sets *out, or -1 if name is unknown. */
 int robot_parse_strategy(const char *name, enum robot_strategy *out);
 
 /* robot_strategy_name: "fullsterkur", "midlungur", "amlodi", "equity",
- * "halfdraettingur". */
+ * "halfdraettingur", "endgame". */
 const char *robot_strategy_name(enum robot_strategy s);
 
 /* robot_create: a robot for ruleset r and lexicon lex (borrowed).  opts is
@@ -79,11 +97,16 @@ struct robot *robot_create_sharing(struct robot *other,
 	const struct robot_opts *opts, struct err *e);
 void robot_destroy(struct robot *rb);
 
+/* robot_set_endgame_time: the endgame robot's time cap a turn, in seconds
+ * (> 0; the default ROBOT_ENDGAME_SECONDS). */
+void robot_set_endgame_time(struct robot *rb, double seconds);
+
 /* robot_choose: the move the robot plays in position p (player p->to_move,
  * rack p->racks[p->to_move]); bag_count = tiles in the bag (exchange rule);
  * rng drives the random choices (may be NULL for fullsterkur and equity).
  * Fills *out (always a legal move: placement, exchange or pass) and returns
- * 0, or -1 with e set (out of memory). */
+ * 0, or -1 with e set (out of memory).  The endgame robot's solver uses
+ * the robot's generator: robots sharing one take turns, as in a game. */
 int robot_choose(struct robot *rb, const struct position *p, int bag_count,
 	struct rng *rng, struct move *out, struct err *e);
 

@@ -82,7 +82,8 @@ selfplay_create(const struct rules *r, const struct lex *lex,
 		    robot_strategy_name(seats[i].strategy), i + 1);
 		/* "equity:CRC" for an equity seat with a leave table (the
 		 * others do not use one). */
-		eq = seats[i].strategy == ROBOT_EQUITY && seats[i].leaves != NULL;
+		eq = (seats[i].strategy == ROBOT_EQUITY ||
+		    seats[i].strategy == ROBOT_ENDGAME) && seats[i].leaves != NULL;
 		len = strlen(sp->robots);
 		snprintf(sp->robots + len, sizeof sp->robots - len,
 		    eq ? "%s%s:%08" PRIx32 : "%s%s", i > 0 ? " " : "",
@@ -140,7 +141,8 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		goto fail;
 	}
 	for (int i = 0; i < f->players && i < RULES_MAX_PLAYERS; i++)
-		eq |= f->strategy[i] == ROBOT_EQUITY && f->seat_leaves[i] == NULL;
+		eq |= (f->strategy[i] == ROBOT_EQUITY ||
+		    f->strategy[i] == ROBOT_ENDGAME) && f->seat_leaves[i] == NULL;
 	if (lp == NULL && eq)
 		lp = f->default_leaves;
 	if (lp != NULL && (leaves = klv_load(lp, r, &ie)) == NULL) {

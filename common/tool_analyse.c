@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "analyse.h"
+#include "endgame.h"
 #include "report.h"
 #include "tool.h"
 #include "tool_analyse.h"
@@ -50,6 +51,29 @@ print_turn(const struct analyse_turn *t, void *arg)
 	return 0;
 }
 
+/* The solver of the engine last analysed with (one engine at a time:
+ * remade when the ruleset changes).  2^18 entries, 36 MB: an analysis
+ * solves many small endgames, not one hard one. */
+#define ANALYSE_TT_LOG2 18
+static struct endgame *eg_solver;
+static const struct engine *eg_engine;
+
+static struct endgame *
+solver_for(struct engine *en)
+{
+	struct err e;
+
+	if (eg_solver != NULL && eg_engine == en)
+		return eg_solver;
+	endgame_destroy(eg_solver);
+	eg_solver = NULL;
+	if ((eg_solver = endgame_create(&en->rules, en->gen, ANALYSE_TT_LOG2,
+	    &e)) == NULL)
+		tool_die("%s", e.msg);
+	eg_engine = en;
+	return eg_solver;
+}
+
 int
 tool_analyse_game(struct tool_analyse *ta, struct engine *en,
 	const char *lexname, const char *leavesname, const struct gcg_game *g,
@@ -70,6 +94,10 @@ tool_analyse_game(struct tool_analyse *ta, struct engine *en,
 	a.replay_flags = ta->strict ? GCG_STRICT : 0;
 	a.lexicon_name = lexname;
 	a.leaves_name = leavesname;
+	if (ta->endgame_seconds > 0) {
+		a.endgame = solver_for(en);
+		a.endgame_seconds = ta->endgame_seconds;
+	}
 	if (ta->show->html != NULL && (gr.report = report_create(g, file,
 	    &a, &e)) == NULL)
 		tool_die("%s", e.msg);

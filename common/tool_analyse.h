@@ -24,6 +24,9 @@ struct tool_analyse {
 	int strict;                 /* --strict: a slip is an error */
 	struct tool_show *show;     /* borrowed */
 	long pages;                 /* games analysed so far, numbering pages */
+	double endgame_seconds;     /* --endgame-time: a solve's limit for the
+	                               turns played with the bag empty (0:
+	                               those are not solved) */
 };
 
 /* tool_analyse_game: analyses game g (read from file) with engine en,

@@ -98,13 +98,14 @@ tool_bagsim_opts(int argc, char **argv, unsigned cmd, struct bagsim_opts *o)
 	synopsis = usage_line;
 	tool_getopt_init(&g, options, NOPTIONS, cmd, synopsis,
 	    cmd == BAGSIM_PLAY ? "Robots: fullsterkur, midlungur, "
-	    "halfdraettingur, amlodi, equity.\n" : NULL);
+	    "halfdraettingur, amlodi, equity, endgame.\n" : NULL);
 	while ((c = tool_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
 		case '1': case '2': case '3': case '4':
 			if (robot_parse_strategy(optarg, &o->f.strategy[c - '1']) < 0)
 				tool_die("unknown robot: %s (fullsterkur, "
-				    "midlungur, halfdraettingur, amlodi, equity)", optarg);
+				    "midlungur, halfdraettingur, amlodi, equity, "
+				    "endgame)", optarg);
 			break;
 		case O_LEAVES1: case O_LEAVES2: case O_LEAVES3: case O_LEAVES4:
 			o->f.seat_leaves[c - O_LEAVES1] = optarg;

@@ -279,6 +279,10 @@ START_TEST(names)
 	ck_assert_int_eq(s, ROBOT_HALFDRAETTINGUR);
 	ck_assert_str_eq(robot_strategy_name(ROBOT_HALFDRAETTINGUR),
 	    "halfdraettingur");
+	ck_assert_int_eq(robot_parse_strategy("endgame", &s), 0);
+	ck_assert_int_eq(s, ROBOT_ENDGAME);
+	ck_assert_str_eq(robot_strategy_name(ROBOT_ENDGAME), "endgame");
+	ck_assert_int_eq(robot_parse_strategy("endgamer", &s), -1);
 }
 END_TEST
 

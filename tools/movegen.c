@@ -30,7 +30,8 @@
 "               [-R ROBOT] [-s N] [--count] [--sort score|equity] [FILE ...]\n" \
 "       movegen -G -t N [options] [FILE.gcg ...]\n" \
 "       movegen -a [-jS] [-r RULESET] [-l FILE] [-k FILE] [--sort score]\n" \
-"               [-n N] [--strict] [--html FILE] FILE.gcg ...\n" \
+"               [-n N] [--strict] [--endgame-time SECONDS] [--html FILE]\n" \
+"               FILE.gcg ...\n" \
 "       movegen -P N -r RULESET [-l FILE] [-s N]\n" \
 "       pictures: [-S] [--svg FILE] [--color WHEN] [--html FILE]\n" \
 "       notation: [-c]\n" \
@@ -38,7 +39,7 @@
 TOOL_SIM_SYNOPSIS
 
 enum { O_COLOR = TOOL_OPT_LONG, O_HTML, O_SVG, O_COUNT, O_SORT, O_GAME, O_STRICT,
-	O_ENDGAME, O_ENDGAME_MERGE, O_FIRST_WIN };
+	O_ENDGAME, O_ENDGAME_MERGE, O_FIRST_WIN, O_ENDGAME_TIME };
 
 /* The letters and long names follow ordverk(7); the entries without help
  * are old names, kept working. */
@@ -63,6 +64,7 @@ static const struct tool_opt options[] = {
 	{ O_HTML, "html", "FILE", "with -a: each game's analysis as an HTML page", 1 },
 	{ O_COLOR, "color", "WHEN", "colour the boards: always, never or auto", 1 },
 	{ O_STRICT, "strict", NULL, "with -a: refuse a record that breaks the ruleset's settling", 1 },
+	{ O_ENDGAME_TIME, "endgame-time", "SECS", "with -a: endgame solves of SECS (3; 0: none)", 1 },
 	{ O_ENDGAME, "endgame", NULL, "solve endgames exactly (ENDGAME; --endgame --help)", 1 },
 	{ O_ENDGAME_MERGE, "endgame-merge", NULL, "add --endgame --shard outputs", 1 },
 	{ O_FIRST_WIN, "first-win", NULL, "with --endgame: only win, draw or loss", 1 },
@@ -85,7 +87,7 @@ static const struct tool_opt options[] = {
 };
 
 #define TRAILER \
-"Robots: fullsterkur, midlungur, halfdraettingur, amlodi, equity.\n" \
+"Robots: fullsterkur, midlungur, halfdraettingur, amlodi, equity, endgame.\n" \
 "Exit status: 0 done, 2 a usage or input error.\n"
 
 struct opts {
@@ -111,7 +113,7 @@ static struct rng rng;
 static struct movelist list;
 static struct tool_show show;           /* --show, --svg, --html */
 static struct tool_sim sim;             /* --sim, --sim-merge */
-static struct tool_analyse ta = { 0, 5, 0, &show, 0 }; /* --analyse */
+static struct tool_analyse ta = { 0, 5, 0, &show, 0, 3 }; /* --analyse */
 
 static void usage(void) __attribute__((noreturn));
 
@@ -328,7 +330,8 @@ main(int argc, char *argv[])
 	enum robot_strategy rs;
 	const char *sort = NULL, *when = NULL;
 	struct tool_getopt g;
-	int gcg = 0, first_win = 0;
+	int gcg = 0, first_win = 0, endgame_time = 0;
+	char *end;
 
 	tool_init(argv[0]);
 	tool_endgame_hook(argc, argv);  /* --endgame runs there and exits */
@@ -360,7 +363,7 @@ main(int argc, char *argv[])
 		case 'R':
 			if (robot_parse_strategy(optarg, &rs) != 0) {
 				tool_warn("unknown robot: %s (fullsterkur, midlungur, "
-				    "halfdraettingur, amlodi, equity)", optarg);
+				    "halfdraettingur, amlodi, equity, endgame)", optarg);
 				usage();
 			}
 			o.robot = (int)rs;
@@ -382,6 +385,15 @@ main(int argc, char *argv[])
 			}
 			break;
 		case O_STRICT: ta.strict = 1; break;
+		case O_ENDGAME_TIME:
+			ta.endgame_seconds = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' || !(ta.endgame_seconds >= 0) ||
+			    ta.endgame_seconds > 86400) {
+				tool_warn("bad --endgame-time: %s", optarg);
+				usage();
+			}
+			endgame_time = 1;
+			break;
 		case O_FIRST_WIN: first_win = 1; break;
 		case 't':
 			o.turn = num_arg(optarg, 1, 1000000L, "turn");
@@ -416,6 +428,10 @@ main(int argc, char *argv[])
 		tool_warn("--analyse takes GCG files as operands");
 		usage();
 	}
+	if (endgame_time && !o.analyse) {
+		tool_warn("--endgame-time goes with --analyse");
+		usage();
+	}
 	if (show.html != NULL && !o.analyse) {
 		tool_warn("--html goes with --analyse");
 		usage();
@@ -437,6 +453,7 @@ main(int argc, char *argv[])
 	ta.json = o.json;
 	engines.robot = o.robot;
 	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
+	    o.robot == (int)ROBOT_ENDGAME ||
 	    (o.analyse && !o.by_score) || o.sort_equity || sim.on;
 	rng_seed(&rng, o.seed);
 	if (sim.on || sim.merge || sim.given) {
