@@ -171,6 +171,7 @@ tool_sim_run(struct tool_sim *ts, struct tool_engines *engines,
 	for (int i = 0; i < ts->nwired; i++) {
 		winpct_destroy(ts->wired[i].table);
 		endgame_destroy(ts->wired[i].solver);
+		free(ts->wired[i].res);
 	}
 	ts->nwired = 0;
 	return ret;
@@ -244,9 +245,8 @@ hook_solve(void *ctx, const struct position *p, int *swing, struct err *e)
 {
 	struct tool_sim_wired *w = ctx;
 	struct endgame_opts o;
-	struct endgame_result *res;
 	struct position q = *p;
-	int n = 0, t, rc;
+	int n = 0, t;
 
 	if (p->nplayers != 2)
 		return 1;       /* the solver is for two */
@@ -257,14 +257,10 @@ hook_solve(void *ctx, const struct position *p, int *swing, struct err *e)
 	q.rack_known[0] = q.rack_known[1] = 1;
 	memset(&o, 0, sizeof o);
 	o.tt_log2 = TOOL_SIM_TT_LOG2;
-	if ((res = malloc(sizeof *res)) == NULL) {
-		err_set(e, 0, "out of memory");
+	if (endgame_solve(w->solver, &q, &o, w->res, e) != 0)
 		return -1;
-	}
-	if ((rc = endgame_solve(w->solver, &q, &o, res, e)) == 0)
-		*swing = res->lo;
-	free(res);
-	return rc;
+	*swing = w->res->lo;
+	return 0;
 }
 
 /* wire: engine en's win table and solver, made the first time. */
@@ -304,6 +300,8 @@ wire(struct tool_sim *ts, const struct engine *en, const char *file,
 	if ((w->solver = endgame_create(&en->rules, en->gen, TOOL_SIM_TT_LOG2,
 	    &e)) == NULL)
 		tool_die("%s", e.msg);
+	if ((w->res = malloc(sizeof *w->res)) == NULL)
+		tool_die("out of memory");
 	w->hook.solve = hook_solve;
 	w->hook.ctx = w;
 	ts->nwired++;
@@ -317,7 +315,6 @@ add_solved(struct tool_sim_wired *w, struct sim *s, const struct position *p,
 	int k, struct err *e)
 {
 	struct endgame_opts o;
-	struct endgame_result *res;
 	struct position q = *p;
 	int i, rc;
 
@@ -335,14 +332,9 @@ add_solved(struct tool_sim_wired *w, struct sim *s, const struct position *p,
 	memset(&o, 0, sizeof o);
 	o.top = k < ENDGAME_MAX_TOP ? k : ENDGAME_MAX_TOP;
 	o.tt_log2 = TOOL_SIM_TT_LOG2;
-	if ((res = malloc(sizeof *res)) == NULL) {
-		err_set(e, 0, "out of memory");
-		return -1;
-	}
-	rc = endgame_solve(w->solver, &q, &o, res, e);
-	for (i = 0; rc == 0 && i < res->nlines; i++)
-		rc = sim_add(s, &res->lines[i].move, e);
-	free(res);
+	rc = endgame_solve(w->solver, &q, &o, w->res, e);
+	for (i = 0; rc == 0 && i < w->res->nlines; i++)
+		rc = sim_add(s, &w->res->lines[i].move, e);
 	return rc;
 }
 

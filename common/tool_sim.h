@@ -90,6 +90,9 @@ struct tool_sim {
 		const struct engine *en;
 		struct winpct *table;
 		struct endgame *solver;
+		struct endgame_result *res; /* the solver's answer (256 KB):
+		                               one for every solve, not one
+		                               allocated a rollout */
 		struct sim_valuer valuer;
 		struct sim_endgame hook;
 		int max_tiles;          /* the hook solves when both racks hold
