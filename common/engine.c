@@ -4,6 +4,7 @@
 #include <string.h>
 #include "engine.h"
 #include "game.h"
+#include "winpct.h"
 
 int
 engine_open(struct engine *en, const struct rules *r,
@@ -33,9 +34,21 @@ engine_open(struct engine *en, const struct rules *r,
 	if (opts->robot >= 0) {
 		struct robot_opts ro;
 
+		memset(&ro, 0, sizeof ro);
 		ro.strategy = (enum robot_strategy)opts->robot;
 		ro.vocab = en->vocab;
 		ro.leaves = en->leaves;
+		if (ro.strategy == ROBOT_SIM && opts->winpct_path != NULL) {
+			struct err ie;
+
+			if ((en->winpct = winpct_load(opts->winpct_path,
+			    &en->rules, &ie)) == NULL) {
+				err_file(e, opts->winpct_path, &ie);
+				engine_close(en);
+				return -1;
+			}
+			ro.winpct = en->winpct;
+		}
 		if ((en->robot = robot_create(&en->rules, en->lex, &ro, e)) == NULL)
 			goto nomem;
 	}
@@ -56,6 +69,7 @@ engine_close(struct engine *en)
 	lex_destroy(en->lex);
 	lex_destroy(en->vocab);
 	klv_destroy(en->own_leaves);
+	winpct_destroy(en->winpct);
 	memset(en, 0, sizeof *en);
 }
 
@@ -89,7 +103,7 @@ engine_selfplay(struct engine *en, long games, uint64_t seed,
 	int rc = 0;
 
 	if (en->robot == NULL) {
-		struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
+		struct robot_opts ro = { .strategy = ROBOT_FULLSTERKUR };
 
 		if ((en->robot = robot_create(&en->rules, en->lex, &ro, e)) == NULL)
 			return -1;

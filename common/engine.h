@@ -44,6 +44,8 @@ struct engine_opts {
 	const char *leaves_path;     /* when leaves is NULL: a table to load,
 	                                or NULL (none) */
 	int robot;                   /* enum robot_strategy, or -1: none */
+	const char *winpct_path;     /* the sim robot's win table to load, or
+	                                NULL (the stand-in curve) */
 };
 
 struct engine {
@@ -54,6 +56,7 @@ struct engine {
 	struct klv *own_leaves;      /* the table loaded from leaves_path */
 	struct gen *gen;
 	struct robot *robot;         /* NULL without opts->robot */
+	struct winpct *winpct;       /* the sim robot's, from winpct_path */
 	struct equity eq;            /* the turn's equity (engine_prepare) */
 };
 

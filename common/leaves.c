@@ -105,7 +105,7 @@ leaves_play(struct leaves_acc *a, const struct rules *r,
 	long shard_k, long shard_n, volatile sig_atomic_t *stop,
 	void (*progress)(long played, void *arg), void *arg, struct err *e)
 {
-	struct robot_opts ro = { ROBOT_EQUITY, NULL, t };
+	struct robot_opts ro = { .strategy = ROBOT_EQUITY, .leaves = t };
 	struct robot *rb = robot_create(r, lex, &ro, e);
 	struct game *g;
 	long k;

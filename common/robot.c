@@ -16,6 +16,8 @@
 #include "gen.h"
 #include "gen_best.h"
 #include "robot.h"
+#include "sim.h"
+#include "winpct.h"
 
 /* SPEC §4's table: how many playable moves each custom robot collects,
  * and what share of them an adaptive one drops, in percent, when it is
@@ -42,11 +44,15 @@ struct robot {
 	double eg_seconds;          /* endgame: the time cap a turn */
 	struct position *egpos;     /* endgame: the position, racks filled */
 	struct endgame_result *egres;
+	struct sim *sim;            /* sim: made at its first turn */
+	struct position *simpos;    /* sim: the position as the mover sees it */
+	int *simorder;              /* sim: sim_order's room */
+	struct sim_valuer valuer;   /* sim: the win table or the stand-in */
 };
 
 static const char *const robot_names[] = {
 	"fullsterkur", "midlungur", "amlodi", "equity", "halfdraettingur",
-	"endgame"
+	"endgame", "sim"
 };
 
 int
@@ -61,6 +67,7 @@ robot_parse_strategy(const char *name, enum robot_strategy *out)
 		{ "aml\xc3\xb3\xc3\xb0i", ROBOT_AMLODI }, { "Aml\xc3\xb3\xc3\xb0i", ROBOT_AMLODI },
 		{ "equity", ROBOT_EQUITY },
 		{ "endgame", ROBOT_ENDGAME },
+		{ "sim", ROBOT_SIM },
 		{ "halfdraettingur", ROBOT_HALFDRAETTINGUR },
 		{ "Halfdraettingur", ROBOT_HALFDRAETTINGUR },
 		{ "h\xc3\xa1lfdr\xc3\xa6ttingur", ROBOT_HALFDRAETTINGUR },
@@ -106,7 +113,8 @@ robot_new(const struct rules *r, const struct lex *lex,
 	rb->eg_seconds = ROBOT_ENDGAME_SECONDS;
 	if ((rb->opts.strategy == ROBOT_FULLSTERKUR ||
 	    rb->opts.strategy == ROBOT_EQUITY ||
-	    rb->opts.strategy == ROBOT_ENDGAME) &&
+	    rb->opts.strategy == ROBOT_ENDGAME ||
+	    rb->opts.strategy == ROBOT_SIM) &&
 	    gen_best_ready(gen, e) != 0) {
 		free(rb);
 		return NULL;
@@ -143,6 +151,9 @@ robot_destroy(struct robot *rb)
 	endgame_destroy(rb->eg);
 	free(rb->egpos);
 	free(rb->egres);
+	sim_destroy(rb->sim);
+	free(rb->simpos);
+	free(rb->simorder);
 	if (rb->owns_gen)
 		gen_destroy(rb->gen);
 	free(rb->order);
@@ -203,6 +214,75 @@ endgame_move(struct robot *rb, const struct position *p, struct move *out,
 nomem:
 	err_set(e, 0, "out of memory");
 	return -1;
+}
+
+static double
+robot_table_win(void *ctx, int lead, int unseen)
+{
+	return winpct_get(ctx, lead, unseen);
+}
+
+/* sim_move: the simulation's move for p (tiles in the bag) into *out; 1
+ * when it has one, 0 when the position is not for it (not two players),
+ * -1 with e set (out of memory, a robot's error). */
+static int
+sim_move(struct robot *rb, const struct position *p, struct rng *rng,
+	struct move *out, struct err *e)
+{
+	struct sim_opts so;
+	struct sim_arm *arms;
+	int opp = !p->to_move, n, cand = rb->opts.sim_candidates;
+	long k, iters = rb->opts.sim_iterations;
+
+	if (p->nplayers != 2 || !p->rack_known[p->to_move])
+		return 0;
+	if (cand <= 0)
+		cand = ROBOT_SIM_CANDIDATES;
+	if (iters <= 0)
+		iters = ROBOT_SIM_ITERATIONS;
+	if (rb->sim == NULL) {
+		if ((rb->simpos = malloc(sizeof *rb->simpos)) == NULL ||
+		    (rb->simorder = malloc((size_t)cand * sizeof *rb->simorder))
+		    == NULL) {
+			err_set(e, 0, "out of memory");
+			return -1;
+		}
+		if ((rb->sim = sim_create(rb->r, rb->gen, rb->opts.leaves, e)) ==
+		    NULL)
+			return -1;
+		rb->valuer.win = rb->opts.winpct != NULL ? robot_table_win :
+		    sim_standin_win;
+		rb->valuer.ctx = (void *)(uintptr_t)rb->opts.winpct;
+	}
+	/* What the mover sees: not the other rack. */
+	*rb->simpos = *p;
+	memset(rb->simpos->racks[opp], 0, sizeof rb->simpos->racks[opp]);
+	rb->simpos->rack_known[opp] = 0;
+	memset(&so, 0, sizeof so);
+	so.plies = ROBOT_SIM_PLIES;
+	so.seed = rng != NULL ? rng_next(rng) : 0;
+	so.valuer = &rb->valuer;
+	if (sim_setup(rb->sim, rb->simpos, &so, e) != 0 ||
+	    sim_add_top(rb->sim, cand, e) != 0)
+		return -1;
+	n = sim_narms(rb->sim);
+	arms = sim_arms(rb->sim);
+	if (n == 0)
+		return 0;
+	/* One candidate needs no rollout; else the budget, or less when
+	 * the leader is separated (the rule movegen --sim --stop 95 uses). */
+	for (k = 0; n > 1 && k < iters; k++) {
+		if (sim_iterate(rb->sim, (uint64_t)k, e) != 0)
+			return -1;
+		if (sim_exact(rb->sim))
+			break;
+		if (k + 1 >= SIM_MIN_SAMPLES && (k + 1) % SIM_CHECK_EVERY == 0 &&
+		    sim_settle(rb->sim, 0.95))
+			break;
+	}
+	sim_order(arms, n, rb->simorder);
+	*out = arms[rb->simorder[0]].move;
+	return 1;
 }
 
 /* No move qualifies: exchange the whole rack if the bag allows, else pass. */
@@ -374,13 +454,19 @@ robot_choose(struct robot *rb, const struct position *p, int bag_count,
 			robot_fallback(rb, p, bag_count, out);
 		return 0;
 	}
-	if (s == ROBOT_ENDGAME && bag_count == 0) {
+	if ((s == ROBOT_ENDGAME || s == ROBOT_SIM) && bag_count == 0) {
 		int rc = endgame_move(rb, p, out, e);
 
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 	}
-	if (s == ROBOT_EQUITY || s == ROBOT_ENDGAME) {
+	if (s == ROBOT_SIM && bag_count > 0) {
+		int rc = sim_move(rb, p, rng, out, e);
+
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+	}
+	if (s == ROBOT_EQUITY || s == ROBOT_ENDGAME || s == ROBOT_SIM) {
 		if (equity_prepare(&rb->eq, rb->r, rb->opts.leaves, p, bag_count,
 		    e) != 0)
 			return -1;

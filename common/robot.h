@@ -34,6 +34,21 @@
  *                      The solver (its table 2^ROBOT_ENDGAME_TT_LOG2
  *                      entries of 144 bytes) is made at the first empty
  *                      bag and kept.
+ *   ROBOT_SIM          a simulation (sim.h) while the bag has tiles: the
+ *                      top sim_candidates moves by equity (default
+ *                      ROBOT_SIM_CANDIDATES), ROBOT_SIM_PLIES plies ahead,
+ *                      at most sim_iterations iterations (default
+ *                      ROBOT_SIM_ITERATIONS), stopped early when the
+ *                      leader is separated at 95 % (sim_settle); the
+ *                      horizon valued by the win table winpct (NULL: the
+ *                      stand-in curve); the opponent's rack is NOT read
+ *                      (drawn from the tiles unseen, as a player sees
+ *                      them); the rollouts play a bag-empty end out with
+ *                      the equity robot.  Its seed is the next number of
+ *                      the game's rng (none: 0), so its games are
+ *                      reproducible.  With the bag empty: the endgame
+ *                      robot's move.  Fewer than two players or more:
+ *                      the equity robot's.
  * When no move qualifies: exchange the whole rack if the bag allows (bag >=
  * the ruleset's exchange_min), else pass.
  *
@@ -59,29 +74,38 @@ enum robot_strategy {
 	ROBOT_AMLODI,
 	ROBOT_EQUITY,
 	ROBOT_HALFDRAETTINGUR,
-	ROBOT_ENDGAME
+	ROBOT_ENDGAME,
+	ROBOT_SIM
 };
 
 #define ROBOT_ENDGAME_SECONDS 2.0
 #define ROBOT_ENDGAME_TT_LOG2 18
+#define ROBOT_SIM_CANDIDATES 10
+#define ROBOT_SIM_ITERATIONS 128
+#define ROBOT_SIM_PLIES 2
+
+struct winpct;
 
 struct robot_opts {
 	enum robot_strategy strategy;
 	const struct lex *vocab;   /* midlungur/amlodi: smaller vocabulary, NULL = main lexicon */
 	const struct klv *leaves;  /* equity: leave table, NULL = leaves worth 0 */
+	const struct winpct *winpct; /* sim: win table, NULL = stand-in */
+	int sim_candidates;        /* sim: 0 = ROBOT_SIM_CANDIDATES */
+	long sim_iterations;       /* sim: 0 = ROBOT_SIM_ITERATIONS */
 };
 
 struct robot;
 
 /* robot_parse_strategy: "fullsterkur" (also "Fullsterkur", "full"),
  * "midlungur"/"miðlungur", "halfdraettingur"/"hálfdrættingur",
- * "amlodi"/"amlóði", "equity", "endgame" (the Icelandic names
+ * "amlodi"/"amlóði", "equity", "endgame", "sim" (the Icelandic names
  * capitalised too).
  * Returns 0 and sets *out, or -1 if name is unknown. */
 int robot_parse_strategy(const char *name, enum robot_strategy *out);
 
 /* robot_strategy_name: "fullsterkur", "midlungur", "amlodi", "equity",
- * "halfdraettingur", "endgame". */
+ * "halfdraettingur", "endgame", "sim". */
 const char *robot_strategy_name(enum robot_strategy s);
 
 /* robot_create: a robot for ruleset r and lexicon lex (borrowed).  opts is

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <zlib.h>
 #include "selfplay.h"
+#include "winpct.h"
 
 struct selfplay {
 	struct rules r;
@@ -19,6 +20,7 @@ struct selfplay {
 	/* What selfplay_open loaded, and the lexicon's name for GCG. */
 	struct lex *lex, *vocab;
 	struct klv *leaves, *seat_leaves[RULES_MAX_PLAYERS];
+	struct winpct *winpct;
 	char lexname[64];
 	/* What the statistics files say the run was (stats_origin). */
 	uint32_t lexsum, vocabsum;
@@ -66,7 +68,9 @@ selfplay_create(const struct rules *r, const struct lex *lex,
 	sp->r = *r;
 	sp->n = nplayers;
 	for (int i = 0; i < nplayers; i++) {
-		struct robot_opts o = { seats[i].strategy, vocab, seats[i].leaves };
+		struct robot_opts o = { seats[i].strategy, vocab, seats[i].leaves,
+		    seats[i].winpct, seats[i].sim_candidates,
+		    seats[i].sim_iterations };
 		int same = 0;
 
 		sp->strat[i] = seats[i].strategy;
@@ -76,6 +80,7 @@ selfplay_create(const struct rules *r, const struct lex *lex,
 			selfplay_destroy(sp);
 			return NULL;
 		}
+		robot_set_endgame_time(sp->rb[i], seats[i].endgame_seconds);
 		for (int j = 0; j < nplayers; j++)
 			same += j != i && seats[j].strategy == seats[i].strategy;
 		snprintf(sp->name[i], sizeof sp->name[i], same ? "%s-%d" : "%s",
@@ -83,7 +88,8 @@ selfplay_create(const struct rules *r, const struct lex *lex,
 		/* "equity:CRC" for an equity seat with a leave table (the
 		 * others do not use one). */
 		eq = (seats[i].strategy == ROBOT_EQUITY ||
-		    seats[i].strategy == ROBOT_ENDGAME) && seats[i].leaves != NULL;
+		    seats[i].strategy == ROBOT_ENDGAME ||
+		    seats[i].strategy == ROBOT_SIM) && seats[i].leaves != NULL;
 		len = strlen(sp->robots);
 		snprintf(sp->robots + len, sizeof sp->robots - len,
 		    eq ? "%s%s:%08" PRIx32 : "%s%s", i > 0 ? " " : "",
@@ -111,6 +117,7 @@ selfplay_destroy(struct selfplay *sp)
 	klv_destroy(sp->leaves);
 	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
 		klv_destroy(sp->seat_leaves[i]);
+	winpct_destroy(sp->winpct);
 	lex_destroy(sp->vocab);
 	lex_destroy(sp->lex);
 	free(sp);
@@ -125,6 +132,8 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 	struct selfplay_seat seats[RULES_MAX_PLAYERS];
 	struct lex *lex, *vocab = NULL;
 	struct klv *leaves = NULL, *own[RULES_MAX_PLAYERS] = { NULL };
+	struct winpct *wp = NULL;
+	const char *wpath = f->winpct != NULL ? f->winpct : f->default_winpct;
 	struct selfplay *sp = NULL;
 	const char *ln, *lp = f->leaves;
 	struct err ie;
@@ -142,7 +151,8 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 	}
 	for (int i = 0; i < f->players && i < RULES_MAX_PLAYERS; i++)
 		eq |= (f->strategy[i] == ROBOT_EQUITY ||
-		    f->strategy[i] == ROBOT_ENDGAME) && f->seat_leaves[i] == NULL;
+		    f->strategy[i] == ROBOT_ENDGAME ||
+		    f->strategy[i] == ROBOT_SIM) && f->seat_leaves[i] == NULL;
 	if (lp == NULL && eq)
 		lp = f->default_leaves;
 	if (lp != NULL && (leaves = klv_load(lp, r, &ie)) == NULL) {
@@ -154,6 +164,12 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		    r->min_players, r->max_players, f->players);
 		goto fail;
 	}
+	for (int i = 0; i < f->players && wpath != NULL; i++)
+		if (f->strategy[i] == ROBOT_SIM && wp == NULL &&
+		    (wp = winpct_load(wpath, r, &ie)) == NULL) {
+			err_file(e, wpath, &ie);
+			goto fail;
+		}
 	for (int i = 0; i < f->players; i++) {
 		const char *p = f->seat_leaves[i];
 
@@ -163,12 +179,17 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		}
 		seats[i].strategy = f->strategy[i];
 		seats[i].leaves = own[i] != NULL ? own[i] : leaves;
+		seats[i].winpct = wp;
+		seats[i].sim_candidates = f->sim_candidates;
+		seats[i].sim_iterations = f->sim_iterations;
+		seats[i].endgame_seconds = f->endgame_seconds;
 	}
 	if ((sp = selfplay_create(r, lex, vocab, f->players, seats, e)) == NULL)
 		goto fail;
 	sp->lex = lex;
 	sp->vocab = vocab;
 	sp->leaves = leaves;
+	sp->winpct = wp;
 	memcpy(sp->seat_leaves, own, sizeof own);
 	/* The lexicon's name for GCG: its file name without ".lex". */
 	ln = strrchr(f->lexicon, '/');
@@ -178,6 +199,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 	    strlen(ln)), ln);
 	return sp;
 fail:
+	winpct_destroy(wp);
 	for (int i = 0; i < RULES_MAX_PLAYERS; i++)
 		klv_destroy(own[i]);
 	klv_destroy(leaves);

@@ -35,6 +35,10 @@
 struct selfplay_seat {
 	enum robot_strategy strategy;
 	const struct klv *leaves;    /* equity's table; NULL: leaves worth 0 */
+	const struct winpct *winpct; /* sim's win table; NULL: the stand-in */
+	int sim_candidates;          /* sim's budget (robot_opts; 0: default) */
+	long sim_iterations;
+	double endgame_seconds;      /* the solver's time a turn (0: default) */
 };
 
 struct selfplay;
@@ -58,9 +62,16 @@ struct selfplay_files {
 	const char *seat_leaves[RULES_MAX_PLAYERS];  /* a seat's own, or NULL */
 	enum robot_strategy strategy[RULES_MAX_PLAYERS];
 	int players;
+	const char *winpct;           /* sim seats' win table, or NULL: */
+	const char *default_winpct;   /* this one (NULL: the stand-in curve) */
+	int sim_candidates;           /* sim seats' budget (0: robot.h's) */
+	long sim_iterations;
+	double endgame_seconds;       /* endgame and sim seats' solver time a
+	                                 turn (0: robot.h's) */
 };
 
-/* selfplay_open: loads the files of f (lex_load, klv_load) for ruleset r
+/* selfplay_open: loads the files of f (lex_load, klv_load, and
+ * winpct_load when a seat is sim) for ruleset r
  * and seats f->players robots as selfplay_create does; the struct
  * selfplay owns what it loaded.  A lexicon made for another ruleset than
  * r (or its lexicon_hint) is refused, as is a number of players outside

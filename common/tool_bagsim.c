@@ -1,12 +1,15 @@
 /*
  * tool_bagsim.c — bagsim's command line (tool_bagsim.h).
  */
+#include <errno.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include "bag.h"
 #include "rng.h"
 #include "robot.h"
 #include "rules.h"
+#include "sim.h"
 #include "tool.h"
 #include "tool_bagsim.h"
 #include "tool_opt.h"
@@ -15,7 +18,8 @@
 #define SYN_PLAY "bagsim play -r RULESET [-q] [-l FILE] [-g N] [-s N] [-x K/N]\n" \
 	"              [-1 ROBOT] [-2 ROBOT] [-3 ROBOT] [-4 ROBOT] [-P N] [-w FILE]\n" \
 	"              [-k FILE] [--leaves1 FILE ...] [-d DIR] [--stats] [-o FILE]\n" \
-	"              [-p FILE] [--timing]\n"
+	"              [-p FILE] [--timing] [--winpct FILE|none] [--candidates N]\n" \
+	"              [--iterations N] [--endgame-time SECONDS]\n"
 #define SYN_MERGE "bagsim merge [-p FILE] FILE ...\n"
 #define SYN_LEAVES "bagsim leaves -r RULESET [-q] [-l FILE] [-g N] [-s N] [-k FILE]\n" \
 	"              [-R N] [-x K/N -a FILE | -o FILE]\n"
@@ -28,7 +32,8 @@
  * the entries without help are old names, kept working), in the order
  * getopt_long names an ambiguous abbreviation's candidates in. */
 enum { O_RACKS = TOOL_OPT_LONG, O_STATS, O_TIMING, O_LEAVES1, O_LEAVES2,
-	O_LEAVES3, O_LEAVES4, O_CHECKPOINT };
+	O_LEAVES3, O_LEAVES4, O_CHECKPOINT, O_WINPCT, O_CANDIDATES,
+	O_ITERATIONS, O_ENDGAME_TIME };
 /* Short names for the table. */
 enum { DRAW = BAGSIM_DRAW, PLAY = BAGSIM_PLAY, MERGE = BAGSIM_MERGE,
 	LEAVES = BAGSIM_LEAVES, LMERGE = BAGSIM_LMERGE, MAIN = BAGSIM_MAIN,
@@ -56,6 +61,14 @@ static const struct tool_opt options[] = {
 	{ O_LEAVES2, "leaves2", "FILE", NULL, PLAY },
 	{ O_LEAVES3, "leaves3", "FILE", NULL, PLAY },
 	{ O_LEAVES4, "leaves4", "FILE", NULL, PLAY },
+	{ O_WINPCT, "winpct", "FILE", "the sim robots' win table, or none "
+	    "(default: the ruleset's)", PLAY },
+	{ O_CANDIDATES, "candidates", "N", "moves the sim robots simulate "
+	    "(default 10)", PLAY },
+	{ O_ITERATIONS, "iterations", "N", "the sim robots' iterations a turn, "
+	    "at most (default 128)", PLAY },
+	{ O_ENDGAME_TIME, "endgame-time", "SECONDS", "the endgame and sim "
+	    "robots' solver time a turn (default 2)", PLAY },
 	{ 'R', "rounds", "N", "rounds of learning (default 1)", LEAVES },
 	{ 'd', "gcg-dir", "DIR", "write each game to DIR/game-NNNNNN.gcg", PLAY },
 	{ O_STATS, "stats", NULL, "print the statistics instead of the games", PLAY },
@@ -92,20 +105,22 @@ tool_bagsim_opts(int argc, char **argv, unsigned cmd, struct bagsim_opts *o)
 	    SYN_LEAVES : SYN_LMERGE;
 	struct tool_getopt g;
 	struct err e;
+	long v;
+	char *end;
 	int c;
 
 	snprintf(usage_line, sizeof usage_line, "usage: %s", syn);
 	synopsis = usage_line;
 	tool_getopt_init(&g, options, NOPTIONS, cmd, synopsis,
 	    cmd == BAGSIM_PLAY ? "Robots: fullsterkur, midlungur, "
-	    "halfdraettingur, amlodi, equity, endgame.\n" : NULL);
+	    "halfdraettingur, amlodi, equity, endgame, sim.\n" : NULL);
 	while ((c = tool_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
 		case '1': case '2': case '3': case '4':
 			if (robot_parse_strategy(optarg, &o->f.strategy[c - '1']) < 0)
 				tool_die("unknown robot: %s (fullsterkur, "
 				    "midlungur, halfdraettingur, amlodi, equity, "
-				    "endgame)", optarg);
+				    "endgame, sim)", optarg);
 			break;
 		case O_LEAVES1: case O_LEAVES2: case O_LEAVES3: case O_LEAVES4:
 			o->f.seat_leaves[c - O_LEAVES1] = optarg;
@@ -133,6 +148,27 @@ tool_bagsim_opts(int argc, char **argv, unsigned cmd, struct bagsim_opts *o)
 		case O_CHECKPOINT:
 			if (tool_parse_long(optarg, 1, LONG_MAX, &o->checkpoint) < 0)
 				tool_die("bad --checkpoint: %s (games, 1 or more)", optarg);
+			break;
+		case O_WINPCT: o->winpct = optarg; break;
+		case O_CANDIDATES:
+			if (tool_parse_long(optarg, 1, 1000, &v) < 0)
+				tool_die("bad --candidates: %s (1 to 1000)", optarg);
+			o->f.sim_candidates = (int)v;
+			break;
+		case O_ITERATIONS:
+			if (tool_parse_long(optarg, 1, SIM_MAX_ITERATIONS, &v) < 0)
+				tool_die("bad --iterations: %s (1 to %ld)", optarg,
+				    SIM_MAX_ITERATIONS);
+			o->f.sim_iterations = v;
+			break;
+		case O_ENDGAME_TIME:
+			errno = 0;
+			o->f.endgame_seconds = strtod(optarg, &end);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    !(o->f.endgame_seconds > 0 &&
+			    o->f.endgame_seconds < 1e6))
+				tool_die("bad --endgame-time: %s (seconds, above 0)",
+				    optarg);
 			break;
 		case O_STATS: o->stats = 1; break;
 		case O_TIMING: o->time = 1; break;

@@ -19,6 +19,7 @@ enum { BAGSIM_DRAW = 1, BAGSIM_PLAY = 2, BAGSIM_MERGE = 4, BAGSIM_LEAVES = 8,
 struct bagsim_opts {
 	struct selfplay_files f;
 	const char *rules, *out, *plot, *gcgdir, *acc;
+	const char *winpct;         /* --winpct: a file, "none", or NULL */
 	long count, tiles, games, min_games, players, rounds, shard_k, shard_n,
 	    checkpoint;
 	uint64_t seed;

@@ -12,10 +12,11 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 	const char *file, long line)
 {
 	struct engine_opts eo = { t->lexicon, t->vocab, t->leaves, NULL,
-	    t->robot };
+	    t->robot, NULL };
 	struct rules r;
 	struct err e;
 	char key[sizeof t->key[0]], *lexpath = NULL, *leavespath = NULL;
+	char *winpctpath = NULL;
 	const char *named = t->lexicon == NULL && t->named != NULL ?
 	    t->named : "";
 	int i, rc;
@@ -51,6 +52,9 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 		eo.leaves_path = t->leaves_path;
 	else if (eo.leaves == NULL && t->default_leaves)
 		eo.leaves_path = leavespath = tool_default_leaves(&r);
+	/* The sim robot values its horizon by the ruleset's win table. */
+	if (t->robot == (int)ROBOT_SIM)
+		eo.winpct_path = winpctpath = tool_default_winpct(&r);
 	rc = engine_open(&t->en[t->n], &r, &eo, &e);
 	if (rc == 0) {
 		const char *lp = eo.lexicon, *kp = eo.leaves != NULL ?
@@ -65,6 +69,7 @@ tool_engine_get(struct tool_engines *t, const char *name, int bb,
 	}
 	free(lexpath);
 	free(leavespath);
+	free(winpctpath);
 	if (rc == -2)
 		tool_die("%s", e.msg);
 	if (rc != 0) {

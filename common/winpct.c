@@ -339,7 +339,7 @@ winpct_learn(struct winpct *t, const struct rules *r, const struct lex *lex,
 	long shard_n, volatile sig_atomic_t *stop,
 	void (*progress)(long played, void *arg), void *arg, struct err *e)
 {
-	struct robot_opts ro = { ROBOT_EQUITY, NULL, leaves };
+	struct robot_opts ro = { .strategy = ROBOT_EQUITY, .leaves = leaves };
 	struct winpct_turn *turns;
 	struct robot *rb;
 	struct game *g;

@@ -41,7 +41,7 @@ static const char *const en_words[] = { "CAB", "AB", "BA", "AD", "BAD",
 START_TEST(open_and_close)
 {
 	struct engine en;
-	struct engine_opts eo = { NULL, NULL, NULL, NULL, -1 };
+	struct engine_opts eo = { NULL, NULL, NULL, NULL, -1, NULL };
 	char path[64];
 	struct err e;
 
@@ -71,7 +71,7 @@ START_TEST(refusals)
 {
 	static const char *const da_words[] = { "AB", "BA", NULL };
 	struct engine en;
-	struct engine_opts eo = { NULL, NULL, NULL, NULL, -1 };
+	struct engine_opts eo = { NULL, NULL, NULL, NULL, -1, NULL };
 	char path[64], nopath[64], want[160];
 	struct err e;
 
@@ -105,7 +105,7 @@ START_TEST(prepare_a_turn)
 {
 	const struct rules *r = rules_builtin("en");
 	struct engine en;
-	struct engine_opts eo = { NULL, NULL, NULL, NULL, -1 };
+	struct engine_opts eo = { NULL, NULL, NULL, NULL, -1, NULL };
 	const struct equity *eq;
 	struct position p;
 	struct klv *k;
@@ -179,7 +179,7 @@ play(struct engine *en, uint64_t seed, int stop_at, struct trace *t)
 START_TEST(selfplay)
 {
 	struct engine en;
-	struct engine_opts eo = { NULL, NULL, NULL, NULL, -1 };
+	struct engine_opts eo = { NULL, NULL, NULL, NULL, -1, NULL };
 	struct trace a, b;
 	char path[64];
 	struct err e;

@@ -25,7 +25,7 @@ static char *
 selfplay(const char *v, const struct lex *lex, uint64_t seed)
 {
 	const struct rules *r = rules_builtin(v);
-	struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
+	struct robot_opts ro = { .strategy = ROBOT_FULLSTERKUR };
 	struct robot *rb;
 	struct game *g;
 	struct err e;

@@ -1130,7 +1130,7 @@ START_TEST(robots_choose)
 	const struct rules *r = rules_builtin("en");
 	struct lex *lex, *vocab;
 	struct robot *full, *mid, *mid2, *aml, *eq;
-	struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
+	struct robot_opts ro = { .strategy = ROBOT_FULLSTERKUR };
 	struct gen *g;
 	struct err e;
 	struct rng r1, r2, r3;
@@ -1222,7 +1222,7 @@ START_TEST(robot_fallback_pass)
 	static const char *const words[] = { "ZZZ", NULL };
 	const struct rules *r = rules_builtin("en");
 	struct lex *lex = test_lex_from_words(r, words);
-	struct robot_opts ro = { ROBOT_FULLSTERKUR, NULL, NULL };
+	struct robot_opts ro = { .strategy = ROBOT_FULLSTERKUR };
 	struct robot *rb = robot_create(r, lex, &ro, NULL);
 	static struct position p;
 	struct move m;

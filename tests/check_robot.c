@@ -46,7 +46,7 @@ static struct robot *
 make_robot(const struct rules *r, const struct lex *lex,
 	enum robot_strategy s, const struct lex *vocab)
 {
-	struct robot_opts ro = { s, vocab, NULL };
+	struct robot_opts ro = { .strategy = s, .vocab = vocab };
 	struct err e;
 	struct robot *rb = robot_create(r, lex, &ro, &e);
 

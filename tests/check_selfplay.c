@@ -20,10 +20,10 @@ START_TEST(names_and_games)
 {
 	const struct rules *r = rules_builtin("en");
 	struct lex *lex = test_default_lex(r, "en", "names_and_games");
-	struct selfplay_seat same[2] = { { ROBOT_FULLSTERKUR, NULL },
-	    { ROBOT_FULLSTERKUR, NULL } };
-	struct selfplay_seat other[2] = { { ROBOT_FULLSTERKUR, NULL },
-	    { ROBOT_AMLODI, NULL } };
+	struct selfplay_seat same[2] = { { .strategy = ROBOT_FULLSTERKUR },
+	    { .strategy = ROBOT_FULLSTERKUR } };
+	struct selfplay_seat other[2] = { { .strategy = ROBOT_FULLSTERKUR },
+	    { .strategy = ROBOT_AMLODI } };
 	struct selfplay *a, *b;
 	struct err e;
 	char first[1 << 16];     /* as test_text_of holds */
@@ -105,8 +105,8 @@ START_TEST(three_players)
 {
 	const struct rules *r = rules_builtin("da");
 	struct lex *lex = test_default_lex(r, "da", "three_players");
-	struct selfplay_seat seats[3] = { { ROBOT_FULLSTERKUR, NULL },
-	    { ROBOT_FULLSTERKUR, NULL }, { ROBOT_MIDLUNGUR, NULL } };
+	struct selfplay_seat seats[3] = { { .strategy = ROBOT_FULLSTERKUR },
+	    { .strategy = ROBOT_FULLSTERKUR }, { .strategy = ROBOT_MIDLUNGUR } };
 	struct selfplay *sp;
 	struct stats st;
 	struct err e;
@@ -193,8 +193,8 @@ START_TEST(runs_and_shards)
 {
 	const struct rules *r = rules_builtin("en");
 	struct lex *lex = test_default_lex(r, "en", "runs_and_shards");
-	struct selfplay_seat seats[2] = { { ROBOT_FULLSTERKUR, NULL },
-	    { ROBOT_AMLODI, NULL } };
+	struct selfplay_seat seats[2] = { { .strategy = ROBOT_FULLSTERKUR },
+	    { .strategy = ROBOT_AMLODI } };
 	static const long want[3][3] = { { 0, 3, 6 }, { 1, 4, -1 },
 	    { 2, 5, -1 } };
 	struct selfplay *sp, *alone;

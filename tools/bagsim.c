@@ -118,7 +118,7 @@ cmd_play(int argc, char **argv)
 	struct rules r;
 	struct selfplay_run run;
 	struct err e;
-	char *deflex = NULL, *deflk = NULL;
+	char *deflex = NULL, *deflk = NULL, *defwp = NULL;
 	volatile sig_atomic_t *interrupted;
 	int ret = TOOL_OK, progress, rc = 0;
 	long turns;
@@ -136,6 +136,11 @@ cmd_play(int argc, char **argv)
 	 * N's own table. */
 	if (o.f.leaves == NULL)
 		o.f.default_leaves = deflk = tool_default_leaves(&r);
+	/* Likewise sim robots the ruleset's win table; none: the stand-in. */
+	if (o.winpct == NULL)
+		o.f.default_winpct = defwp = tool_default_winpct(&r);
+	else if (strcmp(o.winpct, "none") != 0)
+		o.f.winpct = o.winpct;
 	o.f.players = (int)o.players;
 	if (o.checkpoint > 0 && o.out == NULL)
 		tool_die("--checkpoint writes the statistics file: give -o FILE");
@@ -199,6 +204,7 @@ cmd_play(int argc, char **argv)
 		ret = TOOL_ERR;
 	selfplay_destroy(sp);
 	free(deflk);
+	free(defwp);
 	free(deflex);
 	return tool_fshut(stdout, "<stdout>", ret);
 }

@@ -64,7 +64,7 @@ static const struct tool_opt options[] = {
 	{ O_HTML, "html", "FILE", "with -a: each game's analysis as an HTML page", 1 },
 	{ O_COLOR, "color", "WHEN", "colour the boards: always, never or auto", 1 },
 	{ O_STRICT, "strict", NULL, "with -a: refuse a record that breaks the ruleset's settling", 1 },
-	{ O_ENDGAME_TIME, "endgame-time", "SECS", "with -a: endgame solves of SECS (3; 0: none)", 1 },
+	{ O_ENDGAME_TIME, "endgame-time", "SECONDS", "with -a: endgame solves of SECONDS (3; 0: none)", 1 },
 	{ O_ENDGAME, "endgame", NULL, "solve endgames exactly (ENDGAME; --endgame --help)", 1 },
 	{ O_ENDGAME_MERGE, "endgame-merge", NULL, "add --endgame --shard outputs", 1 },
 	{ O_FIRST_WIN, "first-win", NULL, "with --endgame: only win, draw or loss", 1 },
@@ -453,7 +453,7 @@ main(int argc, char *argv[])
 	ta.json = o.json;
 	engines.robot = o.robot;
 	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
-	    o.robot == (int)ROBOT_ENDGAME ||
+	    o.robot == (int)ROBOT_ENDGAME || o.robot == (int)ROBOT_SIM ||
 	    (o.analyse && !o.by_score) || o.sort_equity || sim.on;
 	rng_seed(&rng, o.seed);
 	if (sim.on || sim.merge || sim.given) {

@@ -35,4 +35,4 @@ grep -q '14F BEN' a/game-000001.gcg
 "$BIN/scoremove" --gcg --rules en a/*.gcg > /dev/null
 # The name is known; an unknown one says which there are.
 rc=0; "$BIN/bagsim" play --rules en --p1 endgamer 2> err || rc=$?
-[ "$rc" = 2 ] && grep -q 'equity, endgame)' err
+[ "$rc" = 2 ] && grep -q 'equity, endgame, sim)' err
