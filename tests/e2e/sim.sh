@@ -65,7 +65,9 @@ $run --candidates 0 --move '4A .P' --move 'B4 P.' --move '4A OP' \
 # Known answers at the default settings (20 candidates, 2 plies, stop at
 # 95 %).  Static equity prefers 10I OUZO (22 points, equity 20.4) to 2I OU
 # (15, 16.8): the replies to OUZO score about 11 points more than those to
-# OU (--plies 1 against 2), and the simulation puts OU first.  MAGPIE's
+# OU (--plies 1 against 2), and the simulation puts OU above it, and first
+# but for J9 .IAOUR (11, 15.9), which is within a tenth of a percent of OU
+# (either may lead, by the seed: both are accepted).  MAGPIE's
 # own simulation agrees (183bebc4, SOWPODS with CSW21.klv2 and its
 # winpct.csv, 2 plies, 20 plays, 60 s: OU 66.37 %, OUZO 64.41 %).  In the
 # second, static equity prefers 5I ZORI (39, 41.2) to 5I HIRER (23, 27.9);
@@ -80,7 +82,7 @@ CGP
 "$BIN/movegen" --sim known.cgp > known.txt
 awk 'BEGIN { RS = "" } NR == 1' known.txt > k1
 awk 'BEGIN { RS = "" } NR == 2' known.txt > k2
-[ "$(sed -n 2p k1 | cut -f1)" = "2I OU" ]
+sed -n 2p k1 | cut -f1 | grep -qx -e '2I OU' -e 'J9 .IAOUR'
 awk -F'\t' '$1 == "2I OU" { a = $4 } $1 == "10I OUZO" { b = $4 }
 	END { exit !(a - b > 1 && a - b < 4) }' k1
 awk -F'\t' '$1 == "5I HIRER" { a = $4 } $1 == "5I ZORI" { b = $4 }
