@@ -28,7 +28,13 @@
  *     to the end of the game: a result that depended on a horizon leaf is
  *     never stored as a bound (only its best move, for ordering).
  *   - Ordering: the table's move (tried before the moves are generated:
- *     a cutoff saves the generation), then moves that go out (terminal,
+ *     a cutoff saves the generation), then, still before generating, the
+ *     moves that went out and cut off at other nodes of the same ply
+ *     (killers, kept with the board around them: where that is unchanged
+ *     and the rack holds the tiles, the move is legal with the same
+ *     score; going out is valued without a search, so a killer costs no
+ *     node, and one that reaches beta saves the generation; one that
+ *     does not waits for its turn), then moves that go out (terminal,
  *     valued at once), a pass right after a pass, then score plus 3 a tile
  *     played (measured: fewer nodes than score alone, or than favouring
  *     tiles kept).
