@@ -730,7 +730,7 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	struct move ttm, bestm;
 	uint32_t tt_sig = 0;
 	int best = -INF2, i, nplace = -1, tainted_here = 0, saved_taint;
-	int alpha0, beta0, first = 1, has_tt = 0, forced = 0;
+	int alpha0, beta0, first = 1, has_tt = 0, forced = 0, pass_done = 0;
 	long n;
 	size_t base;
 
@@ -746,12 +746,44 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 		s->tainted = 1;
 		return horizon(s);
 	}
+	/* First the moves that went out and cut off at other nodes of this
+	 * ply, where they are legal here: going out ends the game, so each
+	 * is valued at once, and one that reaches beta cuts off before the
+	 * table is looked up or the moves generated (and is not stored:
+	 * finding it again is as cheap).  One that does not is left to its
+	 * turn among the generated moves. */
+	if (s->ply < KILLER_PLIES) {
+		for (i = 0; i < KILLER_SLOTS; i++) {
+			struct killer *k = &s->killers[s->ply][i];
+			struct undo u;
+			int end, v;
+
+			if (k->m.ntiles != s->ntiles[s->pos.to_move] ||
+			    !killer_legal(s, k))
+				continue;
+			play(s, &k->m, &u);
+			if (!game_end_value(s, &end))
+				end = -INF2;    /* cannot be: it goes out */
+			unplay(s, &k->m, &u);
+			v = k->m.score + end;
+			if (v >= beta) {
+				if (i > 0) {
+					struct move km = k->m;
+
+					killer_store(s, &km);
+				}
+				return v;
+			}
+		}
+	}
 	make_key(s, key);
 	if ((te = tt_find(s, key)) != NULL) {
-		if (te->lo >= beta || te->lo == te->hi)
+		if (te->lo >= beta || te->lo == te->hi) {
 			return te->lo;
-		if (te->hi <= alpha)
+		}
+		if (te->hi <= alpha) {
 			return te->hi;
+		}
 		if (te->lo > alpha)
 			alpha = te->lo;
 		if (te->hi < beta)
@@ -775,31 +807,20 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 		    1, &best, &bestm, &tainted_here))
 			goto out;
 	}
-	/* Then the moves that went out and cut off at other nodes of this
-	 * ply, where they are legal here: going out ends the game, so each
-	 * is valued at once, and one that reaches beta cuts off before the
-	 * generation.  One that does not is left to its turn among the
-	 * generated moves, so the search is as without them. */
-	if (s->ply < KILLER_PLIES) {
-		for (i = 0; i < KILLER_SLOTS; i++) {
-			struct killer *k = &s->killers[s->ply][i];
-			struct undo u;
-			int end, v;
+	/* A pass right after a pass, before generating too: a pass is
+	 * always legal.  Not under a ply horizon, where a pass that turned
+	 * out to be the only move would count no ply. */
+	if (after_pass && s->mode == MODE_EXACT &&
+	    !(has_tt && ttm.kind == MOVE_PASS)) {
+		struct move pm;
 
-			if (k->m.ntiles != s->ntiles[s->pos.to_move] ||
-			    !killer_legal(s, k))
-				continue;
-			play(s, &k->m, &u);
-			if (!game_end_value(s, &end))
-				end = -INF2;    /* cannot be: it goes out */
-			unplay(s, &k->m, &u);
-			v = k->m.score + end;
-			if (v >= beta) {
-				best = v;
-				bestm = k->m;
-				goto out;
-			}
-		}
+		memset(&pm, 0, sizeof pm);
+		pm.kind = MOVE_PASS;
+		pass_done = 1;
+		if (node_move(s, &pm, depth - 1, &alpha, beta, first, &best,
+		    &bestm, &tainted_here))
+			goto out;
+		first = 0;
 	}
 	base = s->stack_n;
 	if ((n = gen_node(s, tt_sig, after_pass, &nplace)) < 0) {
@@ -810,11 +831,13 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	for (i = 0; i < n; i++) {
 		struct move m = s->stack[base + (size_t)i];
 
-		if (has_tt && move_sig(&m) == tt_sig && canon_same(&m, &ttm))
+		if ((has_tt && move_sig(&m) == tt_sig && canon_same(&m, &ttm)) ||
+		    (pass_done && m.kind == MOVE_PASS))
 			continue;
 		if (node_move(s, &m, forced ? depth : depth - 1, &alpha, beta,
-		    first, &best, &bestm, &tainted_here))
+		    first, &best, &bestm, &tainted_here)) {
 			break;
+		}
 		first = 0;
 	}
 	s->stack_n = base;
@@ -939,7 +962,10 @@ root_search(struct endgame *s, struct root_move *rm, int n, enum mode mode,
 				a--;    /* equal would do: it comes first */
 		}
 		s->tainted = 0;
-		if (i == 0 || a == -INF2) {
+		/* With first_win every move gets the window -1..1: a null
+		 * window at -1 that failed high at 0 would not tell a draw
+		 * from a win. */
+		if (i == 0 || a == -INF2 || first_win) {
 			v = move_value(s, &rm[i].m, depth, a, b);
 		} else {
 			v = move_value(s, &rm[i].m, depth, a, a + 1);
