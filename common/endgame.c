@@ -83,6 +83,11 @@ struct endgame {
 	int ntot;               /* tiles on both racks at the root */
 	uint16_t placed[2 * RULES_MAX_RACK];  /* sorted: square << 7 | tile */
 	int nplaced;
+	uint16_t hist[2 * RULES_MAX_RACK];    /* the squares, as played */
+	int nhist;
+	/* Where a player had no tile play: hist's length then, and the
+	 * player's tiles (-1: none on the line searched). */
+	int stuck_mark[2], stuck_tiles[2];
 	uint64_t hash;
 	int zero_limit;         /* scoreless turns in a row that end it, 0: never */
 	int root_player;
@@ -249,6 +254,7 @@ play(struct endgame *s, const struct move *m, struct undo *u)
 			    p->racks[pl][t] - 1);
 			p->racks[pl][t]--;
 			s->hash ^= s->z_sq[sq * 128 + tile_index(m->tiles[i])];
+			s->hist[s->nhist++] = (uint16_t)sq;
 			placed_insert(s, (uint16_t)(sq << 7 |
 			    tile_index(m->tiles[i])));
 		}
@@ -285,6 +291,7 @@ unplay(struct endgame *s, const struct move *m, const struct undo *u)
 		placed_remove(s, (uint16_t)(sq << 7 | tile_index(m->tiles[i])));
 	}
 	p->board.ntiles -= m->ntiles;
+	s->nhist -= m->ntiles;
 	s->ntiles[pl] += m->ntiles;
 }
 
@@ -579,10 +586,12 @@ sort_desc(uint64_t *a, uint64_t *tmp, size_t n)
  * then the pass), ordered best first; returns their number (the pass
  * included) or -1 (out of memory).  *nplace gets the tile plays' count. */
 static long
-gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace)
+gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
+	const uint32_t *lines)
 {
 	struct position *p = &s->pos;
-	long n = gen_all(s->gen, p, 0, GEN_PLACEMENTS, s->err), i;
+	long n = lines != NULL ? gen_lines(s->gen, p, lines[0], lines[1],
+	    s->err) : gen_all(s->gen, p, 0, GEN_PLACEMENTS, s->err), i;
 	const struct move *gm;
 	struct move *ms;
 	size_t base = s->stack_n;
@@ -651,6 +660,46 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace)
 
 static int negamax(struct endgame *s, int depth, int alpha, int beta,
 	int after_pass);
+
+/* stuck_lines: the lines where a move of the player to move may be, when
+ * the player had no tile play with the same rack when hist held mark
+ * squares: every move now has in its footprint (see struct killer) a
+ * square placed since, so it lies across in the row of such a square or
+ * just beyond either end of the column's run of tiles through it (the
+ * move places a tile there that makes a cross word through it), or down
+ * the same way: lines[0] gets the rows, lines[1] the columns. */
+static void
+stuck_lines(const struct endgame *s, int mark, uint32_t lines[2])
+{
+	const struct board *b = &s->pos.board;
+	int i, r, c, k;
+
+	lines[0] = lines[1] = 0;
+	for (i = mark; i < s->nhist; i++) {
+		r = s->hist[i] / b->cols;
+		c = s->hist[i] % b->cols;
+		lines[0] |= (uint32_t)1 << r;
+		lines[1] |= (uint32_t)1 << c;
+		for (k = r; k > 0 && b->sq[(k - 1) * b->cols + c] != 0; k--)
+			;
+		if (k > 0)
+			lines[0] |= (uint32_t)1 << (k - 1);
+		for (k = r; k + 1 < b->rows && b->sq[(k + 1) * b->cols + c] != 0;
+		    k++)
+			;
+		if (k + 1 < b->rows)
+			lines[0] |= (uint32_t)1 << (k + 1);
+		for (k = c; k > 0 && b->sq[r * b->cols + k - 1] != 0; k--)
+			;
+		if (k > 0)
+			lines[1] |= (uint32_t)1 << (k - 1);
+		for (k = c; k + 1 < b->cols && b->sq[r * b->cols + k + 1] != 0;
+		    k++)
+			;
+		if (k + 1 < b->cols)
+			lines[1] |= (uint32_t)1 << (k + 1);
+	}
+}
 
 /* move_value: the value for the player to move of playing m, searched in
  * window alpha..beta (fail-soft); depth is the plies left after m. */
@@ -731,6 +780,9 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	uint32_t tt_sig = 0;
 	int best = -INF2, i, nplace = -1, tainted_here = 0, saved_taint;
 	int alpha0, beta0, first = 1, has_tt = 0, forced = 0, pass_done = 0;
+	int pl = s->pos.to_move, use_lines, saved_mark = s->stuck_mark[pl];
+	int saved_tiles = s->stuck_tiles[pl];
+	uint32_t lines[2];
 	long n;
 	size_t base;
 
@@ -823,11 +875,25 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 		first = 0;
 	}
 	base = s->stack_n;
-	if ((n = gen_node(s, tt_sig, after_pass, &nplace)) < 0) {
+	/* Where this player had no tile play further up the line and has
+	 * played none since (the same rack), a move now must use a square
+	 * that a tile placed since has changed: the lines of stuck_lines. */
+	pl = s->pos.to_move;
+	use_lines = s->stuck_mark[pl] >= 0 &&
+	    s->stuck_tiles[pl] == s->ntiles[pl];
+	if (use_lines)
+		stuck_lines(s, s->stuck_mark[pl], lines);
+	if ((n = gen_node(s, tt_sig, after_pass, &nplace, use_lines ? lines :
+	    NULL)) < 0) {
 		s->failed = 1;
 		return 0;
 	}
 	forced = nplace == 0;
+	if (forced) {
+		/* Stuck here: the lines from here on are fewer. */
+		s->stuck_mark[pl] = s->nhist;
+		s->stuck_tiles[pl] = s->ntiles[pl];
+	}
 	for (i = 0; i < n; i++) {
 		struct move m = s->stack[base + (size_t)i];
 
@@ -842,6 +908,8 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	}
 	s->stack_n = base;
 out:
+	s->stuck_mark[s->pos.to_move] = saved_mark;
+	s->stuck_tiles[s->pos.to_move] = saved_tiles;
 	s->tainted = saved_taint | tainted_here;
 	if (s->stopped || s->failed)
 		return 0;
@@ -1002,7 +1070,7 @@ pv_extract(struct endgame *s, int v, struct move *pv, int max)
 		int nplace, end;
 		struct move *ms;
 
-		if ((nm = gen_node(s, 0, 0, &nplace)) < 0)
+		if ((nm = gen_node(s, 0, 0, &nplace, NULL)) < 0)
 			break;
 		ms = s->stack + base;
 		qsort(ms, (size_t)nm, sizeof *ms, (int (*)(const void *,
@@ -1114,6 +1182,9 @@ endgame_solve(struct endgame *s, const struct position *p,
 	s->nodes = 0;
 	s->gens = 0;
 	memset(s->killers, 0, sizeof s->killers);
+	s->nhist = 0;
+	s->stuck_mark[0] = s->stuck_mark[1] = -1;
+	s->stuck_tiles[0] = s->stuck_tiles[1] = -1;
 	s->ply = 0;
 	s->stopped = s->failed = 0;
 	s->stack_n = 0;
@@ -1123,7 +1194,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 		k = ENDGAME_MAX_TOP;
 
 	/* The first moves, in canonical order. */
-	if ((n = gen_node(s, 0, 0, &nplace)) < 0)
+	if ((n = gen_node(s, 0, 0, &nplace, NULL)) < 0)
 		goto fail;
 	if ((rm = calloc((size_t)n, sizeof *rm)) == NULL) {
 		err_set(e, 0, "out of memory");

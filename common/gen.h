@@ -59,6 +59,16 @@ long gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	struct err *e);
 const struct move *gen_moves(const struct gen *g);
 
+/* gen_lines: the tile plays of gen_all(g, p, 0, GEN_PLACEMENTS, e) that
+ * lie across in a row whose bit is set in rows or down in a column whose
+ * bit is set in cols (bit i: row or column i; on an empty board, the
+ * start square's plays whatever the bits).  A one-tile play that forms
+ * words both ways comes only across, so only from its row.  The endgame
+ * solver's: where a player had no move, every move that tiles placed
+ * since could have made possible lies in a few lines (endgame.c). */
+long gen_lines(struct gen *g, const struct position *p, uint32_t rows,
+	uint32_t cols, struct err *e);
+
 /* gen_leave: the rack left after move m is played from rack (count
  * arrays, index 0 = blanks): placed letters and blanks, or exchanged tiles,
  * are taken out.  Tiles the rack lacks are ignored. */
