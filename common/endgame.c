@@ -85,9 +85,13 @@ struct endgame {
 	int nplaced;
 	uint16_t hist[2 * RULES_MAX_RACK];    /* the squares, as played */
 	int nhist;
-	/* Where a player had no tile play: hist's length then, and the
-	 * player's tiles (-1: none on the line searched). */
-	int stuck_mark[2], stuck_tiles[2];
+	/* Each player's last move list on the line searched: hist's length
+	 * then (-1: none), where it is on the stack, how many moves. */
+	int list_mark[2];
+	size_t list_base[2];
+	long list_n[2];
+	struct move *scratch;   /* a list put together from two */
+	size_t scratch_cap;
 	uint64_t hash;
 	int zero_limit;         /* scoreless turns in a row that end it, 0: never */
 	int root_player;
@@ -181,6 +185,7 @@ endgame_destroy(struct endgame *s)
 	free(s->z_sq);
 	free(s->stack);
 	free(s->order_buf);
+	free(s->scratch);
 	free(s);
 }
 
@@ -537,6 +542,55 @@ stack_reserve(struct endgame *s, size_t n)
 	return 0;
 }
 
+/* list_again: the tile plays of the player to move put together from
+ * the player's last list (s->list_*) and the lines of moved_lines: the
+ * old moves in no such line whose tiles the rack still holds (their
+ * footprint unchanged, they are legal with the same score), then
+ * gen_lines' moves of the lines.  Into s->scratch; returns their number,
+ * or -1 (out of memory). */
+static long
+list_again(struct endgame *s, const uint32_t lines[2])
+{
+	const struct position *p = &s->pos;
+	int pl = p->to_move;
+	long ng = gen_lines(s->gen, p, lines[0], lines[1], s->err), n = 0, i;
+	const struct move *old = s->stack + s->list_base[pl];
+	size_t need = (size_t)(ng + s->list_n[pl]);
+
+	if (ng < 0)
+		return -1;
+	if (need > s->scratch_cap) {
+		size_t cap = need + 1024;
+		struct move *m = realloc(s->scratch, cap * sizeof *m);
+
+		if (m == NULL)
+			return -1;
+		s->scratch = m;
+		s->scratch_cap = cap;
+	}
+	for (i = 0; i < s->list_n[pl]; i++) {
+		const struct move *m = &old[i];
+		uint8_t used[RULES_MAX_TILES];
+		int j, t, ok = 1;
+
+		if (m->kind != MOVE_PLACE || m->ntiles > s->ntiles[pl] ||
+		    (lines[m->dir == DIR_DOWN] >> (m->dir == DIR_DOWN ? m->col :
+		    m->row) & 1))
+			continue;
+		memset(used, 0, sizeof used);
+		for (j = 0; j < m->len && ok; j++) {
+			if (m->tiles[j] == 0)
+				continue;
+			t = rack_tile(m->tiles[j]);
+			ok = ++used[t] <= p->racks[pl][t];
+		}
+		if (ok)
+			s->scratch[n++] = *m;
+	}
+	memcpy(s->scratch + n, gen_moves(s->gen), (size_t)ng * sizeof *s->scratch);
+	return n + ng;
+}
+
 /* sort_desc: sorts the n distinct keys a (below 2^40) into descending
  * order, tmp (n keys) as scratch.  A radix sort, a byte a pass (passes
  * where every key has the same byte skipped): qsort's calls through a
@@ -590,18 +644,23 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 	const uint32_t *lines)
 {
 	struct position *p = &s->pos;
-	long n = lines != NULL ? gen_lines(s->gen, p, lines[0], lines[1],
-	    s->err) : gen_all(s->gen, p, 0, GEN_PLACEMENTS, s->err), i;
+	long n, i;
 	const struct move *gm;
 	struct move *ms;
 	size_t base = s->stack_n;
 	int pl = p->to_move;
 
+	if (lines != NULL) {
+		n = list_again(s, lines);
+		gm = s->scratch;
+	} else {
+		n = gen_all(s->gen, p, 0, GEN_PLACEMENTS, s->err);
+		gm = gen_moves(s->gen);
+	}
 	if (n < 0)
 		return -1;
 	s->gens++;
 	*nplace = (int)n;
-	gm = gen_moves(s->gen);
 	if (stack_reserve(s, (size_t)n + 1) != 0)
 		return -1;
 	if ((size_t)n + 1 > s->order_cap) {
@@ -661,15 +720,16 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 static int negamax(struct endgame *s, int depth, int alpha, int beta,
 	int after_pass);
 
-/* stuck_lines: the lines where a move of the player to move may be, when
- * the player had no tile play with the same rack when hist held mark
- * squares: every move now has in its footprint (see struct killer) a
- * square placed since, so it lies across in the row of such a square or
- * just beyond either end of the column's run of tiles through it (the
- * move places a tile there that makes a cross word through it), or down
- * the same way: lines[0] gets the rows, lines[1] the columns. */
+/* moved_lines: the lines where a move may be whose footprint (see struct
+ * killer) holds a square placed since hist held mark squares: across in
+ * the row of such a square or just beyond either end of the column's run
+ * of tiles through it (the move places a tile there that makes a cross
+ * word through it), or down the same way; lines[0] gets the rows,
+ * lines[1] the columns.  A move in no such line has the footprint it had
+ * then: it is legal now if and only if it was then (its tiles on the
+ * rack), with the same score. */
 static void
-stuck_lines(const struct endgame *s, int mark, uint32_t lines[2])
+moved_lines(const struct endgame *s, int mark, uint32_t lines[2])
 {
 	const struct board *b = &s->pos.board;
 	int i, r, c, k;
@@ -780,8 +840,9 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	uint32_t tt_sig = 0;
 	int best = -INF2, i, nplace = -1, tainted_here = 0, saved_taint;
 	int alpha0, beta0, first = 1, has_tt = 0, forced = 0, pass_done = 0;
-	int pl = s->pos.to_move, use_lines, saved_mark = s->stuck_mark[pl];
-	int saved_tiles = s->stuck_tiles[pl];
+	int pl = s->pos.to_move, use_lines, saved_mark = s->list_mark[pl];
+	size_t saved_base = s->list_base[pl];
+	long saved_n = s->list_n[pl];
 	uint32_t lines[2];
 	long n;
 	size_t base;
@@ -875,25 +936,22 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 		first = 0;
 	}
 	base = s->stack_n;
-	/* Where this player had no tile play further up the line and has
-	 * played none since (the same rack), a move now must use a square
-	 * that a tile placed since has changed: the lines of stuck_lines. */
-	pl = s->pos.to_move;
-	use_lines = s->stuck_mark[pl] >= 0 &&
-	    s->stuck_tiles[pl] == s->ntiles[pl];
+	/* Where this player's moves were listed further up the line, the
+	 * list is put together again from the moves still legal there and
+	 * the moves of the lines that tiles placed since can have changed
+	 * (list_again): gen_all on some lines only. */
+	use_lines = s->list_mark[pl] >= 0;
 	if (use_lines)
-		stuck_lines(s, s->stuck_mark[pl], lines);
+		moved_lines(s, s->list_mark[pl], lines);
 	if ((n = gen_node(s, tt_sig, after_pass, &nplace, use_lines ? lines :
 	    NULL)) < 0) {
 		s->failed = 1;
 		return 0;
 	}
 	forced = nplace == 0;
-	if (forced) {
-		/* Stuck here: the lines from here on are fewer. */
-		s->stuck_mark[pl] = s->nhist;
-		s->stuck_tiles[pl] = s->ntiles[pl];
-	}
+	s->list_mark[pl] = s->nhist;
+	s->list_base[pl] = base;
+	s->list_n[pl] = n;
 	for (i = 0; i < n; i++) {
 		struct move m = s->stack[base + (size_t)i];
 
@@ -908,8 +966,9 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	}
 	s->stack_n = base;
 out:
-	s->stuck_mark[s->pos.to_move] = saved_mark;
-	s->stuck_tiles[s->pos.to_move] = saved_tiles;
+	s->list_mark[pl] = saved_mark;
+	s->list_base[pl] = saved_base;
+	s->list_n[pl] = saved_n;
 	s->tainted = saved_taint | tainted_here;
 	if (s->stopped || s->failed)
 		return 0;
@@ -1183,8 +1242,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 	s->gens = 0;
 	memset(s->killers, 0, sizeof s->killers);
 	s->nhist = 0;
-	s->stuck_mark[0] = s->stuck_mark[1] = -1;
-	s->stuck_tiles[0] = s->stuck_tiles[1] = -1;
+	s->list_mark[0] = s->list_mark[1] = -1;
 	s->ply = 0;
 	s->stopped = s->failed = 0;
 	s->stack_n = 0;

@@ -15,6 +15,14 @@
  *     Moves come from the generator (gen_all) of the position kept in the
  *     solver, played and taken back in place (the generator redoes only
  *     what a changed square touches).
+ *   - Move lists kept down the line: a player's moves at a node are the
+ *     moves of the player's last list further up that no tile placed
+ *     since has touched (its footprint: its line one beyond each end and
+ *     each placed tile's perpendicular run; where that is unchanged the
+ *     move is legal with the same score if the rack still holds its
+ *     tiles), and gen_lines' moves of the few lines where such a touch
+ *     can be (the rows and columns of the tiles placed since and those
+ *     just beyond their runs).
  *   - Iterative deepening over plies is used only to order moves: a
  *     shallow search (one ply by default) whose horizon leaves are guessed
  *     (the racks' values) orders the first moves and leaves best moves in

@@ -801,8 +801,10 @@ gen_placements(struct gen *g, const struct position *p,
 	gen_prepare(g, &p->board);
 	gen_load_rack(g, p);
 	if (g->ntiles == 0) {
-		gen_set_row(g, 0, g->r->start_row);
-		gen_anchor(g, g->r->start_col, 0);
+		if (lines[0] >> g->r->start_row & 1) {
+			gen_set_row(g, 0, g->r->start_row);
+			gen_anchor(g, g->r->start_col, 0);
+		}
 		return;
 	}
 	for (d = 0; d < 2; d++)
