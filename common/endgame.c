@@ -442,18 +442,24 @@ tt_move_get(const struct tt_entry *te, struct move *m)
 
 /* --- The search --- */
 
-/* footprint: the board around tile play m (see struct killer) into f;
- * returns its length.  Off the board reads 0xff (no tile is). */
+/* footprint: the board around tile play m (see struct killer) into f
+ * (cmp 0), returning its length; or (cmp 1) whether f holds the same
+ * (its length: nf), stopping at the first difference.  Off the board
+ * reads 0xff (no tile is). */
 static int
-footprint(const struct board *b, const struct move *m, uint8_t *f)
+footprint(const struct board *b, const struct move *m, uint8_t *f, int cmp,
+	int nf)
 {
 	int dr = m->dir == DIR_DOWN, dc = !dr, n = 0, i, k, r, c;
+	uint8_t v;
 
+#define FOOT(x) do { v = (x); if (!cmp) f[n++] = v; else if (n >= nf || \
+	f[n++] != v) return 0; } while (0)
 	for (i = -1; i <= m->len; i++) {
 		r = m->row + dr * i;
 		c = m->col + dc * i;
-		f[n++] = r < 0 || c < 0 || r >= b->rows || c >= b->cols ? 0xff :
-		    b->sq[r * b->cols + c];
+		FOOT(r < 0 || c < 0 || r >= b->rows || c >= b->cols ? 0xff :
+		    b->sq[r * b->cols + c]);
 	}
 	for (i = 0; i < m->len; i++) {
 		if (m->tiles[i] == 0)
@@ -467,16 +473,17 @@ footprint(const struct board *b, const struct move *m, uint8_t *f)
 				c = m->col + dc * i + dr * way * k;
 				if (r < 0 || c < 0 || r >= b->rows ||
 				    c >= b->cols) {
-					f[n++] = 0xff;
+					FOOT(0xff);
 					break;
 				}
-				f[n++] = b->sq[r * b->cols + c];
-				if (f[n - 1] == 0)
+				FOOT(b->sq[r * b->cols + c]);
+				if (v == 0)
 					break;
 			}
 		}
 	}
-	return n;
+#undef FOOT
+	return cmp ? n == nf : n;
 }
 
 /* killer_store: m cut off at the current node (not yet played). */
@@ -499,16 +506,16 @@ killer_store(struct endgame *s, const struct move *m)
 	memmove(k + 1, k, sizeof *k * (size_t)j);
 	k[0].m = *m;
 	k[0].sig = sig;
-	k[0].nfoot = footprint(&s->pos.board, m, k[0].foot);
+	k[0].nfoot = footprint(&s->pos.board, m, k[0].foot, 0, 0);
 }
 
 /* killer_legal: whether killer k is a legal move here with its score:
  * its footprint unchanged and its tiles on the rack. */
 static int
-killer_legal(const struct endgame *s, const struct killer *k)
+killer_legal(const struct endgame *s, struct killer *k)
 {
 	const struct position *p = &s->pos;
-	uint8_t need[RULES_MAX_TILES], f[FOOT_MAX];
+	uint8_t need[RULES_MAX_TILES];
 	int i, t;
 
 	if (k->sig == 0 || k->m.ntiles > s->ntiles[p->to_move])
@@ -521,8 +528,7 @@ killer_legal(const struct endgame *s, const struct killer *k)
 		if (++need[t] > p->racks[p->to_move][t])
 			return 0;
 	}
-	return footprint(&p->board, &k->m, f) == k->nfoot &&
-	    memcmp(f, k->foot, (size_t)k->nfoot) == 0;
+	return footprint(&p->board, &k->m, k->foot, 1, k->nfoot);
 }
 
 static int
@@ -858,6 +864,18 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	if (depth == 0) {
 		s->tainted = 1;
 		return horizon(s);
+	}
+	/* The table's bucket and keys are fetched while the killers are
+	 * tried: a lookup was most of a node's time apart from the moves. */
+	{
+		uint64_t b = s->hash & s->mask & ~(uint64_t)1;
+
+		__builtin_prefetch(&s->tt[b]);
+		__builtin_prefetch((const char *)&s->tt[b] + 64);
+		__builtin_prefetch(s->keys + b * MAX_KEY);
+		__builtin_prefetch(s->keys + b * MAX_KEY + 64);
+		__builtin_prefetch(s->keys + (b + 1) * MAX_KEY);
+		__builtin_prefetch(s->keys + (b + 1) * MAX_KEY + 64);
 	}
 	/* First the moves that went out and cut off at other nodes of this
 	 * ply, where they are legal here: going out ends the game, so each
