@@ -552,14 +552,14 @@ stack_reserve(struct endgame *s, size_t n)
  * the player's last list (s->list_*) and the lines of moved_lines: the
  * old moves in no such line whose tiles the rack still holds (their
  * footprint unchanged, they are legal with the same score), then
- * gen_lines' moves of the lines.  Into s->scratch; returns their number,
+ * gen_in_lines' moves of the lines.  Into s->scratch; returns their number,
  * or -1 (out of memory). */
 static long
 list_again(struct endgame *s, const uint32_t lines[2])
 {
 	const struct position *p = &s->pos;
 	int pl = p->to_move;
-	long ng = gen_lines(s->gen, p, lines[0], lines[1], s->err), n = 0, i;
+	long ng = gen_in_lines(s->gen, p, lines[0], lines[1], s->err), n = 0, i;
 	const struct move *old = s->stack + s->list_base[pl];
 	size_t need = (size_t)(ng + s->list_n[pl]);
 

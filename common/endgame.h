@@ -20,7 +20,7 @@
  *     since has touched (its footprint: its line one beyond each end and
  *     each placed tile's perpendicular run; where that is unchanged the
  *     move is legal with the same score if the rack still holds its
- *     tiles), and gen_lines' moves of the few lines where such a touch
+ *     tiles), and gen_in_lines' moves of the few lines where such a touch
  *     can be (the rows and columns of the tiles placed since and those
  *     just beyond their runs).
  *   - Iterative deepening over plies is used only to order moves: a

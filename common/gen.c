@@ -925,7 +925,7 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 }
 
 long
-gen_lines(struct gen *g, const struct position *p, uint32_t rows,
+gen_in_lines(struct gen *g, const struct position *p, uint32_t rows,
 	uint32_t cols, struct err *e)
 {
 	const uint32_t lines[2] = { rows, cols };
