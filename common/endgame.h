@@ -15,6 +15,14 @@
  *     Moves come from the generator (gen_all) of the position kept in the
  *     solver, played and taken back in place (the generator redoes only
  *     what a changed square touches).
+ *   - Move lists kept down the line: a player's moves at a node are the
+ *     moves of the player's last list further up that no tile placed
+ *     since has touched (its footprint: its line one beyond each end and
+ *     each placed tile's perpendicular run; where that is unchanged the
+ *     move is legal with the same score if the rack still holds its
+ *     tiles), and gen_in_lines' moves of the few lines where such a touch
+ *     can be (the rows and columns of the tiles placed since and those
+ *     just beyond their runs).
  *   - Iterative deepening over plies is used only to order moves: a
  *     shallow search (one ply by default) whose horizon leaves are guessed
  *     (the racks' values) orders the first moves and leaves best moves in
@@ -28,7 +36,13 @@
  *     to the end of the game: a result that depended on a horizon leaf is
  *     never stored as a bound (only its best move, for ordering).
  *   - Ordering: the table's move (tried before the moves are generated:
- *     a cutoff saves the generation), then moves that go out (terminal,
+ *     a cutoff saves the generation), then, still before generating, the
+ *     moves that went out and cut off at other nodes of the same ply
+ *     (killers, kept with the board around them: where that is unchanged
+ *     and the rack holds the tiles, the move is legal with the same
+ *     score; going out is valued without a search, so a killer costs no
+ *     node, and one that reaches beta saves the generation; one that
+ *     does not waits for its turn), then moves that go out (terminal,
  *     valued at once), a pass right after a pass, then score plus 3 a tile
  *     played (measured: fewer nodes than score alone, or than favouring
  *     tiles kept).

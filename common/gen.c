@@ -790,23 +790,29 @@ gen_load_rack(struct gen *g, const struct position *p)
 	g->avail = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 }
 
-/* All placements, through gen_record. */
+/* All placements, through gen_record: across in the rows, down in the
+ * columns whose bit is set in lines[0] and lines[1]. */
 static void
-gen_placements(struct gen *g, const struct position *p)
+gen_placements(struct gen *g, const struct position *p,
+	const uint32_t lines[2])
 {
 	int d, i, j;
 
 	gen_prepare(g, &p->board);
 	gen_load_rack(g, p);
 	if (g->ntiles == 0) {
-		gen_set_row(g, 0, g->r->start_row);
-		gen_anchor(g, g->r->start_col, 0);
+		if (lines[0] >> g->r->start_row & 1) {
+			gen_set_row(g, 0, g->r->start_row);
+			gen_anchor(g, g->r->start_col, 0);
+		}
 		return;
 	}
 	for (d = 0; d < 2; d++)
 		for (i = 0; i < g->R[d]; i++) {
 			int last = -1;
 
+			if (!(lines[d] >> i & 1))
+				continue;
 			gen_set_row(g, d, i);
 			for (j = 0; j < g->W[d]; j++)
 				if (g->anchor[d][i * g->W[d] + j]) {
@@ -853,9 +859,9 @@ gen_exchanges(struct gen *g, const uint8_t *distinct, int nd, int k,
 	}
 }
 
-long
-gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
-	struct err *e)
+/* gen_begin: the workspace ready for a generation; -1 if out of memory. */
+static int
+gen_begin(struct gen *g, struct err *e)
 {
 	g->nmoves = 0;
 	g->oom = 0;
@@ -873,8 +879,19 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 		g->prepared = 0;
 		g->ext_on = 1;
 	}
+	return 0;
+}
+
+long
+gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
+	struct err *e)
+{
+	static const uint32_t every[2] = { 0xffffffffu, 0xffffffffu };
+
+	if (gen_begin(g, e) != 0)
+		return -1;
 	if (flags & GEN_PLACEMENTS)
-		gen_placements(g, p);
+		gen_placements(g, p, every);
 	if (flags & GEN_EXCHANGES) {
 		int min = p->exchange_min >= 0 ? p->exchange_min : g->r->exchange_min;
 		uint8_t distinct[RULES_MAX_TILES], chosen[RULES_MAX_DIM];
@@ -900,6 +917,22 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 			m->tiles_known = 1;
 		}
 	}
+	if (g->oom) {
+		err_set(e, 0, "out of memory");
+		return -1;
+	}
+	return g->nmoves;
+}
+
+long
+gen_in_lines(struct gen *g, const struct position *p, uint32_t rows,
+	uint32_t cols, struct err *e)
+{
+	const uint32_t lines[2] = { rows, cols };
+
+	if (gen_begin(g, e) != 0)
+		return -1;
+	gen_placements(g, p, lines);
 	if (g->oom) {
 		err_set(e, 0, "out of memory");
 		return -1;

@@ -59,6 +59,18 @@ long gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	struct err *e);
 const struct move *gen_moves(const struct gen *g);
 
+/* gen_in_lines: the tile plays of gen_all(g, p, 0, GEN_PLACEMENTS, e) that
+ * lie across in a row whose bit is set in rows or down in a column whose
+ * bit is set in cols (bit i: row or column i; on an empty board, the
+ * start square's plays, across, if the start row's bit is set), in
+ * gen_all's order.  A one-tile play that forms words both ways comes only
+ * across, so only from its row.  The endgame solver's: a move that the
+ * tiles placed since a player's last list can have made legal, or
+ * changed, lies in a few lines; the rest of that list stands
+ * (endgame.c, list_again). */
+long gen_in_lines(struct gen *g, const struct position *p, uint32_t rows,
+	uint32_t cols, struct err *e);
+
 /* gen_leave: the rack left after move m is played from rack (count
  * arrays, index 0 = blanks): placed letters and blanks, or exchanged tiles,
  * are taken out.  Tiles the rack lacks are ignored. */

@@ -778,6 +778,66 @@ START_TEST(kept_state_agrees_with_fresh)
 }
 END_TEST
 
+/* in_lines_agrees_with_all at one position: three line masks. */
+struct lines_count {
+	long positions, moves;
+};
+
+static void
+lines_check(void *ctx, const struct small_pos *sp, struct move *play)
+{
+	struct lines_count *lc = ctx;
+	struct err e;
+	uint32_t masks[3][2] = {
+		{ 0xffffffffu, 0xffffffffu },
+		{ 0x00005555u, 0x0000aaaau },
+		{ 0x00000180u, 0x00000000u }
+	};
+
+	masks[2][1] = (uint32_t)1 << (lc->positions % 15);
+	for (int k = 0; k < 3; k++) {
+		long na = gen_all(sp->g, sp->gp, 0, GEN_PLACEMENTS, &e), nb, i;
+		struct move *a = malloc(sizeof *a * (size_t)(na + 1));
+		const struct move *b;
+		long want = 0, found;
+
+		ck_assert_ptr_nonnull(a);
+		memcpy(a, gen_moves(sp->g), sizeof *a * (size_t)na);
+		for (i = 0; i < na; i++)
+			if (masks[k][a[i].dir == DIR_DOWN] >> (a[i].dir ==
+			    DIR_DOWN ? a[i].col : a[i].row) & 1)
+				a[want++] = a[i];
+		nb = gen_in_lines(sp->g, sp->gp, masks[k][0], masks[k][1], &e);
+		b = gen_moves(sp->g);
+		/* The same moves, in the same order, with the same scores. */
+		ck_assert_int_eq(nb, want);
+		for (found = 0; found < nb; found++) {
+			ck_assert_int_eq(move_order(&a[found], &b[found]), 0);
+			ck_assert_int_eq(a[found].dir, b[found].dir);
+			ck_assert_int_eq(a[found].score, b[found].score);
+		}
+		lc->moves += nb;
+		free(a);
+	}
+	lc->positions++;
+	if (!gen_best(sp->g, sp->gp, play))
+		pass_move(play);
+}
+
+/* gen_in_lines (the endgame's lists kept down the line) gives gen_all's
+ * moves of the lines asked for, in gen_all's order: through greedy
+ * self-play, every line, alternate rows and columns, and two rows with
+ * one column. */
+START_TEST(in_lines_agrees_with_all)
+{
+	struct lines_count lc = { 0, 0 };
+
+	small_selfplay(31, 3, lines_check, &lc);
+	ck_assert_int_gt(lc.positions, 60);
+	ck_assert_int_gt(lc.moves, 2000);
+}
+END_TEST
+
 /* best_with_blanks_agrees_with_all at one position. */
 struct blanks_count {
 	long checked, found;
@@ -1336,6 +1396,7 @@ gen_suite(void)
 	tcase_add_test(tc, fit_pairs_brute);
 	tcase_add_test(tc, cross_sets_between_lines);
 	tcase_add_test(tc, kept_state_agrees_with_fresh);
+	tcase_add_test(tc, in_lines_agrees_with_all);
 	tcase_add_test(tc, best_with_blanks_agrees_with_all);
 	tcase_add_test(tc, validate_agrees);
 	suite_add_tcase(s, tc);
