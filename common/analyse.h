@@ -73,6 +73,7 @@
 #include "lex.h"
 #include "move.h"
 #include "rules.h"
+#include "sim.h"
 
 #define ANALYSE_TEXT_MAX 96     /* a move in notation, as GCG_TEXT_MAX */
 #define ANALYSE_TOP_MAX 20      /* candidates kept a turn */
@@ -93,6 +94,35 @@ enum analyse_status {
 	ANALYSE_UNKNOWN_RACK,    /* the rack is not known: only what was played */
 	ANALYSE_FAILED           /* the turn could not be valued: err says why */
 };
+
+struct analyse_turn;
+
+/* A turn's simulation (movegen -a --sim; the simulator is the caller's,
+ * see struct analyse): its candidates as struct sim_arm (sim.h: the
+ * static values and the sums of the win and spread samples), best first
+ * by sim_order. */
+struct analyse_sim {
+	uint64_t seed;              /* the turn's seed: its iteration k drew
+	                               from rng_stream_seed(seed, k) */
+	long iterations;            /* iterations run */
+	const char *stopped;        /* what stopped them (tool_sim_loop) */
+	char cgp[ANALYSE_CGP_MAX];  /* the position simulated, the mover's
+	                               rack only ("" if it does not fit) */
+	int narms;
+	struct sim_arm *arms;       /* narms, best first */
+	int played;                 /* the move played's index in arms; -1
+	                               when it could not be simulated (a
+	                               phony, a withdrawn play, an exchange
+	                               of tiles not written) */
+};
+
+/* The simulator: values turn t (ANALYSE_DONE, the bag not empty; its
+ * position t->at->pos, the move played t->played) and points *out at
+ * its result, which stays valid until the next call.  Returns 0 (*out
+ * NULL: the turn was not simulated, e.g. more than two players), or -1
+ * with e set (the analysis stops: analyse_game returns -2). */
+typedef int analyse_sim_fn(void *ctx, const struct analyse_turn *t,
+	const struct analyse_sim **out, struct err *e);
 
 /* One turn as analyse_game hands it to its callback. */
 struct analyse_turn {
@@ -137,6 +167,10 @@ struct analyse_turn {
 	                                   as CGP ("" if it does not fit) */
 	int ncand;               /* top moves, with a->top */
 	struct analyse_candidate cand[ANALYSE_TOP_MAX];
+	/* With a->simulate, a turn analysed with tiles in the bag: its
+	 * simulation (borrowed from the simulator, valid during the
+	 * callback); else NULL. */
+	const struct analyse_sim *sim;
 };
 
 /* What each player's analysed turns add up to. */
@@ -167,11 +201,25 @@ struct analyse {
 	double endgame_seconds;      /* a solve's time limit, 0: none */
 	const char *lexicon_name;    /* for the writers, or NULL */
 	const char *leaves_name;     /* for the writers, or NULL */
+	analyse_sim_fn *simulate;    /* NULL: no simulation; else called for
+	                                each turn analysed with tiles in the
+	                                bag (a turn played with the bag empty
+	                                has the solver's exact values) */
+	void *sim_ctx;
+	struct analyse_sim_head {    /* for the writers' head, with simulate */
+		int plies;
+		long iterations;     /* the cap a turn */
+		double seconds;      /* a turn's time, 0: none */
+		double stop;         /* 0.95, 0.99; 0: none */
+		uint64_t seed;
+		const char *winpct;  /* the win table's name, "none" */
+	} sim_head;
 	/* Filled by analyse_game: */
 	long turns;                  /* plays, exchanges and passes seen */
 	long failed;                 /* turns passed on as ANALYSE_FAILED */
 	long wrong_scores;           /* plays whose written score is wrong */
 	long endgame_turns;          /* turns the solver valued */
+	long sim_turns;              /* turns simulated */
 	struct gcg_result result;    /* the replay's (slips, settling) */
 	struct analyse_player players[RULES_MAX_PLAYERS];
 	struct equity eq;            /* workspace: the turn's equity */

@@ -98,6 +98,8 @@ tool_analyse_game(struct tool_analyse *ta, struct engine *en,
 		a.endgame = solver_for(en);
 		a.endgame_seconds = ta->endgame_seconds;
 	}
+	if (ta->sim != NULL)
+		tool_sim_analyse(ta->sim, en, &a, ta->seed, file);
 	if (ta->show->html != NULL && (gr.report = report_create(g, file,
 	    &a, &e)) == NULL)
 		tool_die("%s", e.msg);

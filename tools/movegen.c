@@ -113,7 +113,7 @@ static struct rng rng;
 static struct movelist list;
 static struct tool_show show;           /* --show, --svg, --html */
 static struct tool_sim sim;             /* --sim, --sim-merge */
-static struct tool_analyse ta = { 0, 5, 0, &show, 0, 3 }; /* --analyse */
+static struct tool_analyse ta = { 0, 5, 0, &show, 0, 3, NULL, 0 }; /* --analyse */
 
 static void usage(void) __attribute__((noreturn));
 
@@ -456,9 +456,15 @@ main(int argc, char *argv[])
 	    o.robot == (int)ROBOT_ENDGAME ||
 	    (o.analyse && !o.by_score) || o.sort_equity || sim.on;
 	rng_seed(&rng, o.seed);
-	if (sim.on || sim.merge || sim.given) {
+	if (o.analyse && (sim.on || sim.given || sim.merge)) {
+		if (tool_sim_analyse_check(&sim) != 0)
+			usage();
+		ta.sim = &sim;
+		ta.seed = o.seed;
+	}
+	if (!o.analyse && (sim.on || sim.merge || sim.given)) {
 		ret = tool_sim_run(&sim, &engines, o.rules_name, o.seed, argc, argv,
-		    o.count || o.robot >= 0 || o.analyse || o.game != NULL || o.json
+		    o.count || o.robot >= 0 || o.game != NULL || o.json
 		    || o.selfplay > 0 || tool_show_on(&show));
 	} else if (o.selfplay > 0) {
 		ret = do_selfplay();
@@ -477,6 +483,7 @@ main(int argc, char *argv[])
 				ret = rc;
 		}
 	}
+	tool_sim_free(&sim);
 	tool_engines_close(&engines);
 	movelist_free(&list);
 	return tool_fshut(stdout, "<stdout>", ret);
