@@ -54,6 +54,12 @@
  * gives proved bounds instead (eg_exact 0): the loss lies in
  * [eg_lost_lo, eg_lost_hi].
  *
+ * Simulation: with a->simulate set, each turn analysed with tiles in the
+ * bag is also handed to the caller's simulator (analyse_sim_fn), after
+ * the ranking, and its result goes with the turn (t->sim) to the callback
+ * and the writers.  The simulator borrows a->gen between turns; analyse.c
+ * knows nothing of how it simulates (movegen's: tool_sim.h).
+ *
  * Cost: one gen_all per analysed turn (every legal move listed, then one
  * pass over them; with a leave table an equity_prepare and a second pass),
  * so about what `movegen` spends on one position, times the turns.
@@ -233,7 +239,7 @@ struct analyse {
  * value when fn stopped it, -1 with e set (e->line = the line) at the
  * first discrepancy of the game (a wrong score, an illegal play: see
  * gcg_replay; the turns before it have been passed on), or -2 with e set
- * when memory ran out.  A turn that could not be valued (its position
+ * when memory ran out or the simulator failed.  A turn that could not be valued (its position
  * holds more of a tile than the bag: equity_prepare) does not stop the
  * game: it is passed on as ANALYSE_FAILED and counted in a->failed. */
 int analyse_game(struct analyse *a, const struct gcg_game *g, analyse_fn *fn,
@@ -284,6 +290,14 @@ int analyse_same_move(const struct move *m, const struct move *p);
  *   "-", "phony", "withdrawn", "mirrored" or "wrong score: scores S"; an
  *   unknown rack is written with "-" for the numbers and "unknown rack"
  *   for the best move (JSON: "rank":null,"best":null,"unknown_rack":true).
+ *   A simulated turn (t->sim) ends with its candidates best first,
+ *   "#<TAB>sim<TAB>N<TAB>MOVE<TAB>SCORE<TAB>EQUITY<TAB>WIN<TAB>WIN_SE<TAB>
+ *   SPREAD<TAB>SPREAD_SE<TAB>ITERATIONS<TAB>played|-", and its verdict,
+ *   "#<TAB>sim-verdict<TAB>BEST<TAB>BEST_WIN<TAB>BEST_SE<TAB>PLAYED_WIN<TAB>
+ *   PLAYED_SE<TAB>LOST<TAB>ITERATIONS<TAB>STOPPED<TAB>SEED" (win chances
+ *   in per cent, two decimals; "-" where the move played was not
+ *   simulated); JSON "sim":{...} as movegen(1) gives it; with a->simulate
+ *   the head has a line "# simulation<TAB>plies P<TAB>..." (JSON "sim").
  * analyse_write_tail: the players' sums of a and the end of the game. */
 void analyse_write_head(FILE *fp, const struct analyse *a, const char *file,
 	int json);

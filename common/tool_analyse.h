@@ -31,6 +31,9 @@ struct tool_analyse {
 	struct tool_sim *sim;       /* --sim (tool_sim_analyse_check'ed), or
 	                               NULL */
 	uint64_t seed;              /* --seed, for --sim */
+	int by_score;               /* --sort score: with --sim (which loads
+	                               the leave table for its robot) the
+	                               verdicts stay by score */
 };
 
 /* tool_analyse_game: analyses game g (read from file) with engine en,

@@ -111,8 +111,8 @@ check(struct tool_sim *ts, int others)
 	}
 	if (others) {
 		tool_warn("--sim and --sim-merge print their own tables: no "
-		    "--count, --robot, --analyse, --game, --selfplay, --json or "
-		    "pictures");
+		    "--count, --robot, --game, --selfplay, --json or pictures "
+		    "(--analyse --sim simulates a game's turns)");
 		return -1;
 	}
 	if (!ts->candidates_given)

@@ -127,7 +127,8 @@ void tool_sim_option(struct tool_sim *ts, int ch, const char *arg,
  * standard input), each line's engine from engines (its ruleset from its
  * ld, else rules_name), seed the run's seed; or --sim-merge of the shard
  * files.  others: an option given that does not go with --sim (listing,
- * robot, analysis, pictures, JSON): refused.  Returns a TOOL_ status
+ * robot, pictures, JSON): refused.  (movegen -a --sim goes through
+ * tool_sim_analyse_check and tool_sim_analyse instead.)  Returns a TOOL_ status
  * (messages printed). */
 int tool_sim_run(struct tool_sim *ts, struct tool_engines *engines,
 	const char *rules_name, uint64_t seed, int n, char *const path[],

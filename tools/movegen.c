@@ -113,7 +113,7 @@ static struct rng rng;
 static struct movelist list;
 static struct tool_show show;           /* --show, --svg, --html */
 static struct tool_sim sim;             /* --sim, --sim-merge */
-static struct tool_analyse ta = { 0, 5, 0, &show, 0, 3, NULL, 0 }; /* --analyse */
+static struct tool_analyse ta = { 0, 5, 0, &show, 0, 3, NULL, 0, 0 }; /* --analyse */
 
 static void usage(void) __attribute__((noreturn));
 
@@ -461,6 +461,7 @@ main(int argc, char *argv[])
 			usage();
 		ta.sim = &sim;
 		ta.seed = o.seed;
+		ta.by_score = o.by_score;
 	}
 	if (!o.analyse && (sim.on || sim.merge || sim.given)) {
 		ret = tool_sim_run(&sim, &engines, o.rules_name, o.seed, argc, argv,

@@ -83,6 +83,10 @@ grep -q 'best <b>H8 \.\.L</b>, wins [0-9.]* % ± [0-9.]*; the move played [0-9.]
 "$M" -a --html plain.html "$G" > plain.txt
 ! grep -q 'sim' plain.txt
 ! grep -q 'class="sim' plain.html
+# By score: the verdicts by score, the simulation the same.
+"$M" -a --sim --sort score --iterations 20 "$G" > s.txt
+grep -q "^# lexicon en.lex${tab}values score$" s.txt
+[ "$(grep -c "^#${tab}sim-verdict${tab}" s.txt)" = 3 ]
 # The bag empty: the endgame solver's values stay, no simulation
 # (tests/data/endgame/en-analyse.gcg ends with four such turns).
 "$M" -r en -a --sim --candidates 2 --iterations 8 "$DATA/endgame/en-analyse.gcg" > eg.txt
