@@ -1,6 +1,7 @@
 /*
  * analyse.c — game analysis: each turn against the legal moves (analyse.h).
  */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,6 +462,14 @@ replay_turn(const struct gcg_turn *t, void *varg)
 			ra->out_of_memory = 1;
 			return 1;
 		}
+		if (a->simulate != NULL && at->bag > 0) {
+			if (a->simulate(a->sim_ctx, at, &at->sim, &ra->nomem) != 0) {
+				ra->nomem.line = ev->line;
+				ra->out_of_memory = 1;
+				return 1;
+			}
+			a->sim_turns += at->sim != NULL;
+		}
 		a->players[at->player].moves++;
 		if (at->rank == 1)
 			a->players[at->player].best++;
@@ -509,6 +518,7 @@ analyse_game(struct analyse *a, const struct gcg_game *g, analyse_fn *fn,
 	a->failed = 0;
 	a->wrong_scores = 0;
 	a->endgame_turns = 0;
+	a->sim_turns = 0;
 	if (a->top > ANALYSE_TOP_MAX)
 		a->top = ANALYSE_TOP_MAX;
 	memset(a->players, 0, sizeof a->players);
@@ -531,6 +541,113 @@ analyse_game(struct analyse *a, const struct gcg_game *g, analyse_fn *fn,
 	return rc;
 }
 
+/* The simulation's settings, in the head (movegen -a --sim). */
+static void
+sim_head(FILE *fp, const struct analyse_sim_head *h, int json)
+{
+	const char *stop = h->stop >= 0.985 ? "99" : h->stop > 0 ? "95" :
+	    "none";
+
+	if (json) {
+		fprintf(fp, ",\"sim\":{\"plies\":%d,\"iterations\":%ld,"
+		    "\"time\":", h->plies, h->iterations);
+		if (h->seconds > 0)
+			fprintf(fp, "%g", h->seconds);
+		else
+			fputs("null", fp);
+		fprintf(fp, ",\"stop\":\"%s\",\"seed\":%" PRIu64 ",\"winpct\":",
+		    stop, h->seed);
+		json_write_str(fp, h->winpct != NULL ? h->winpct : "none");
+		putc('}', fp);
+		return;
+	}
+	fprintf(fp, "# simulation\tplies %d\titerations %ld\ttime ", h->plies,
+	    h->iterations);
+	if (h->seconds > 0)
+		fprintf(fp, "%g", h->seconds);
+	else
+		putc('-', fp);
+	fprintf(fp, "\tstop %s\tseed %" PRIu64 "\twinpct %s\n", stop, h->seed,
+	    h->winpct != NULL ? h->winpct : "none");
+}
+
+/* A win chance in percent, two decimals (the sums' units, sim.h). */
+static double
+win_pct(const struct sim_stat *st, int se)
+{
+	return 100 * (se ? sim_se(st) : sim_mean(st)) / SIM_WIN_UNIT;
+}
+
+static double
+spread_pts(const struct sim_stat *st, int se)
+{
+	return (se ? sim_se(st) : sim_mean(st)) / SIM_SPREAD_UNIT;
+}
+
+/* A turn's simulation: its candidates best first, then the verdict (text
+ * or JSON). */
+static void
+sim_turn(FILE *fp, const struct analyse_sim *sm, int json)
+{
+	const struct sim_arm *b = &sm->arms[0], *p = sm->played >= 0 ?
+	    &sm->arms[sm->played] : NULL;
+	int k;
+
+	if (!json) {
+		for (k = 0; k < sm->narms; k++) {
+			const struct sim_arm *c = &sm->arms[k];
+
+			fprintf(fp, "#\tsim\t%d\t%s\t%d\t", k + 1, c->text, c->score);
+			json_write_millis(fp, c->equity);
+			fprintf(fp, "\t%.2f\t%.2f\t%.2f\t%.2f\t%" PRId64 "\t%s\n",
+			    win_pct(&c->win, 0), win_pct(&c->win, 1),
+			    spread_pts(&c->spread, 0), spread_pts(&c->spread, 1),
+			    c->win.n, k == sm->played ? "played" : "-");
+		}
+		fprintf(fp, "#\tsim-verdict\t%s\t%.2f\t%.2f\t", b->text,
+		    win_pct(&b->win, 0), win_pct(&b->win, 1));
+		if (p != NULL)
+			fprintf(fp, "%.2f\t%.2f\t%.2f", win_pct(&p->win, 0),
+			    win_pct(&p->win, 1), win_pct(&b->win, 0) -
+			    win_pct(&p->win, 0));
+		else
+			fputs("-\t-\t-", fp);
+		fprintf(fp, "\t%ld\t%s\t%" PRIu64 "\n", sm->iterations,
+		    sm->stopped, sm->seed);
+		return;
+	}
+	fprintf(fp, ",\"sim\":{\"seed\":%" PRIu64 ",\"cgp\":", sm->seed);
+	json_write_str(fp, sm->cgp);
+	fprintf(fp, ",\"iterations\":%ld,\"stopped\":", sm->iterations);
+	json_write_str(fp, sm->stopped);
+	fputs(",\"best\":", fp);
+	json_write_str(fp, b->text);
+	fprintf(fp, ",\"best_win\":%.2f,\"best_win_se\":%.2f", win_pct(&b->win,
+	    0), win_pct(&b->win, 1));
+	if (p != NULL)
+		fprintf(fp, ",\"played_win\":%.2f,\"played_win_se\":%.2f,"
+		    "\"lost_win\":%.2f", win_pct(&p->win, 0), win_pct(&p->win, 1),
+		    win_pct(&b->win, 0) - win_pct(&p->win, 0));
+	else
+		fputs(",\"played_win\":null,\"played_win_se\":null,"
+		    "\"lost_win\":null", fp);
+	fputs(",\"candidates\":[", fp);
+	for (k = 0; k < sm->narms; k++) {
+		const struct sim_arm *c = &sm->arms[k];
+
+		fprintf(fp, "%s{\"move\":", k ? "," : "");
+		json_write_str(fp, c->text);
+		fprintf(fp, ",\"score\":%d,\"equity\":", c->score);
+		json_write_millis(fp, c->equity);
+		fprintf(fp, ",\"win\":%.2f,\"win_se\":%.2f,\"spread\":%.2f,"
+		    "\"spread_se\":%.2f,\"iterations\":%" PRId64 ",\"played\":%s}",
+		    win_pct(&c->win, 0), win_pct(&c->win, 1),
+		    spread_pts(&c->spread, 0), spread_pts(&c->spread, 1),
+		    c->win.n, k == sm->played ? "true" : "false");
+	}
+	fputs("]}", fp);
+}
+
 void
 analyse_write_head(FILE *fp, const struct analyse *a, const char *file,
 	int json)
@@ -549,6 +666,8 @@ analyse_write_head(FILE *fp, const struct analyse *a, const char *file,
 			    a->leaves_name : "-");
 		else
 			fputs("null", fp);
+		if (a->simulate != NULL)
+			sim_head(fp, &a->sim_head, 1);
 		fputs(",\"moves\":[", fp);
 		return;
 	}
@@ -558,6 +677,8 @@ analyse_write_head(FILE *fp, const struct analyse *a, const char *file,
 		    a->leaves_name != NULL ? a->leaves_name : "-");
 	else
 		fputs("score\n", fp);
+	if (a->simulate != NULL)
+		sim_head(fp, &a->sim_head, 0);
 	fputs("#TURN\tPLAYER\tRACK\tMOVE\tSCORE\tVALUE\tRANK\tOF\tBEST\t"
 	    "BEST_SCORE\tBEST_VALUE\tLOST\tNOTE\n", fp);
 }
@@ -624,6 +745,8 @@ analyse_write_turn(FILE *fp, const struct gcg_game *g,
 			eg_interval(fp, t->eg_lost_lo, t->eg_lost_hi);
 			fprintf(fp, "\t%s\n", t->eg_exact ? "exact" : "bound");
 		}
+		if (t->sim != NULL)
+			sim_turn(fp, t->sim, 0);
 		return;
 	}
 	fprintf(fp, "%s{\"turn\":%ld,\"player\":", first ? "" : ",", t->turn);
@@ -683,6 +806,8 @@ analyse_write_turn(FILE *fp, const struct gcg_game *g,
 		json_write_str(fp, t->eg_cgp);
 		putc('}', fp);
 	}
+	if (t->sim != NULL)
+		sim_turn(fp, t->sim, 1);
 	putc('}', fp);
 }
 

@@ -54,6 +54,12 @@
  * gives proved bounds instead (eg_exact 0): the loss lies in
  * [eg_lost_lo, eg_lost_hi].
  *
+ * Simulation: with a->simulate set, each turn analysed with tiles in the
+ * bag is also handed to the caller's simulator (analyse_sim_fn), after
+ * the ranking, and its result goes with the turn (t->sim) to the callback
+ * and the writers.  The simulator borrows a->gen between turns; analyse.c
+ * knows nothing of how it simulates (movegen's: tool_sim.h).
+ *
  * Cost: one gen_all per analysed turn (every legal move listed, then one
  * pass over them; with a leave table an equity_prepare and a second pass),
  * so about what `movegen` spends on one position, times the turns.
@@ -73,6 +79,7 @@
 #include "lex.h"
 #include "move.h"
 #include "rules.h"
+#include "sim.h"
 
 #define ANALYSE_TEXT_MAX 96     /* a move in notation, as GCG_TEXT_MAX */
 #define ANALYSE_TOP_MAX 20      /* candidates kept a turn */
@@ -93,6 +100,35 @@ enum analyse_status {
 	ANALYSE_UNKNOWN_RACK,    /* the rack is not known: only what was played */
 	ANALYSE_FAILED           /* the turn could not be valued: err says why */
 };
+
+struct analyse_turn;
+
+/* A turn's simulation (movegen -a --sim; the simulator is the caller's,
+ * see struct analyse): its candidates as struct sim_arm (sim.h: the
+ * static values and the sums of the win and spread samples), best first
+ * by sim_order. */
+struct analyse_sim {
+	uint64_t seed;              /* the turn's seed: its iteration k drew
+	                               from rng_stream_seed(seed, k) */
+	long iterations;            /* iterations run */
+	const char *stopped;        /* what stopped them (tool_sim_loop) */
+	char cgp[ANALYSE_CGP_MAX];  /* the position simulated, the mover's
+	                               rack only ("" if it does not fit) */
+	int narms;
+	struct sim_arm *arms;       /* narms, best first */
+	int played;                 /* the move played's index in arms; -1
+	                               when it could not be simulated (a
+	                               phony, a withdrawn play, an exchange
+	                               of tiles not written) */
+};
+
+/* The simulator: values turn t (ANALYSE_DONE, the bag not empty; its
+ * position t->at->pos, the move played t->played) and points *out at
+ * its result, which stays valid until the next call.  Returns 0 (*out
+ * NULL: the turn was not simulated, e.g. more than two players), or -1
+ * with e set (the analysis stops: analyse_game returns -2). */
+typedef int analyse_sim_fn(void *ctx, const struct analyse_turn *t,
+	const struct analyse_sim **out, struct err *e);
 
 /* One turn as analyse_game hands it to its callback. */
 struct analyse_turn {
@@ -137,6 +173,10 @@ struct analyse_turn {
 	                                   as CGP ("" if it does not fit) */
 	int ncand;               /* top moves, with a->top */
 	struct analyse_candidate cand[ANALYSE_TOP_MAX];
+	/* With a->simulate, a turn analysed with tiles in the bag: its
+	 * simulation (borrowed from the simulator, valid during the
+	 * callback); else NULL. */
+	const struct analyse_sim *sim;
 };
 
 /* What each player's analysed turns add up to. */
@@ -167,11 +207,25 @@ struct analyse {
 	double endgame_seconds;      /* a solve's time limit, 0: none */
 	const char *lexicon_name;    /* for the writers, or NULL */
 	const char *leaves_name;     /* for the writers, or NULL */
+	analyse_sim_fn *simulate;    /* NULL: no simulation; else called for
+	                                each turn analysed with tiles in the
+	                                bag (a turn played with the bag empty
+	                                has the solver's exact values) */
+	void *sim_ctx;
+	struct analyse_sim_head {    /* for the writers' head, with simulate */
+		int plies;
+		long iterations;     /* the cap a turn */
+		double seconds;      /* a turn's time, 0: none */
+		double stop;         /* 0.95, 0.99; 0: none */
+		uint64_t seed;
+		const char *winpct;  /* the win table's name, "none" */
+	} sim_head;
 	/* Filled by analyse_game: */
 	long turns;                  /* plays, exchanges and passes seen */
 	long failed;                 /* turns passed on as ANALYSE_FAILED */
 	long wrong_scores;           /* plays whose written score is wrong */
 	long endgame_turns;          /* turns the solver valued */
+	long sim_turns;              /* turns simulated */
 	struct gcg_result result;    /* the replay's (slips, settling) */
 	struct analyse_player players[RULES_MAX_PLAYERS];
 	struct equity eq;            /* workspace: the turn's equity */
@@ -185,7 +239,7 @@ struct analyse {
  * value when fn stopped it, -1 with e set (e->line = the line) at the
  * first discrepancy of the game (a wrong score, an illegal play: see
  * gcg_replay; the turns before it have been passed on), or -2 with e set
- * when memory ran out.  A turn that could not be valued (its position
+ * when memory ran out or the simulator failed.  A turn that could not be valued (its position
  * holds more of a tile than the bag: equity_prepare) does not stop the
  * game: it is passed on as ANALYSE_FAILED and counted in a->failed. */
 int analyse_game(struct analyse *a, const struct gcg_game *g, analyse_fn *fn,
@@ -236,6 +290,14 @@ int analyse_same_move(const struct move *m, const struct move *p);
  *   "-", "phony", "withdrawn", "mirrored" or "wrong score: scores S"; an
  *   unknown rack is written with "-" for the numbers and "unknown rack"
  *   for the best move (JSON: "rank":null,"best":null,"unknown_rack":true).
+ *   A simulated turn (t->sim) ends with its candidates best first,
+ *   "#<TAB>sim<TAB>N<TAB>MOVE<TAB>SCORE<TAB>EQUITY<TAB>WIN<TAB>WIN_SE<TAB>
+ *   SPREAD<TAB>SPREAD_SE<TAB>ITERATIONS<TAB>played|-", and its verdict,
+ *   "#<TAB>sim-verdict<TAB>BEST<TAB>BEST_WIN<TAB>BEST_SE<TAB>PLAYED_WIN<TAB>
+ *   PLAYED_SE<TAB>LOST<TAB>ITERATIONS<TAB>STOPPED<TAB>SEED" (win chances
+ *   in per cent, two decimals; "-" where the move played was not
+ *   simulated); JSON "sim":{...} as movegen(1) gives it; with a->simulate
+ *   the head has a line "# simulation<TAB>plies P<TAB>..." (JSON "sim").
  * analyse_write_tail: the players' sums of a and the end of the game. */
 void analyse_write_head(FILE *fp, const struct analyse *a, const char *file,
 	int json);

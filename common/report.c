@@ -1,6 +1,7 @@
 /*
  * report.c — one analysed game as a self-contained HTML page (report.h).
  */
+#include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -34,6 +35,11 @@ struct report_turn {
 	int eg_lost_lo, eg_lost_hi;
 	int ncand;
 	struct analyse_candidate *cand; /* ncand, owned */
+	int sim;                        /* simulated (analyse.h) */
+	int sim_narms, sim_played;
+	long sim_iterations;
+	uint64_t sim_seed;
+	struct sim_arm *sim_arms;       /* sim_narms, best first, owned */
 };
 
 /* A #note of the game, after event `after` (-1: before the first). */
@@ -50,6 +56,9 @@ struct report {
 	char *file;
 	int by_equity;
 	char lexicon[128], leaves[128];
+	int sim;                        /* simulated: a->simulate */
+	struct analyse_sim_head sim_head;
+	char winpct[128];
 	struct report_turn *turns;
 	long n, cap;
 	struct report_note *notes;
@@ -81,6 +90,11 @@ report_create(const struct gcg_game *g, const char *file,
 	    a->lexicon_name : "-");
 	snprintf(rp->leaves, sizeof rp->leaves, "%s", a->leaves_name ?
 	    a->leaves_name : "-");
+	rp->sim = a->simulate != NULL;
+	rp->sim_head = a->sim_head;
+	snprintf(rp->winpct, sizeof rp->winpct, "%s", a->sim_head.winpct ?
+	    a->sim_head.winpct : "none");
+	rp->sim_head.winpct = NULL;     /* borrowed: the copy above */
 	for (i = 0; i < g->npragmas; i++) {
 		const struct gcg_pragma *pr = &g->pragmas[i];
 
@@ -105,8 +119,10 @@ report_destroy(struct report *rp)
 
 	if (rp == NULL)
 		return;
-	for (i = 0; i < rp->n; i++)
+	for (i = 0; i < rp->n; i++) {
 		free(rp->turns[i].cand);
+		free(rp->turns[i].sim_arms);
+	}
 	for (i = 0; i < rp->nnotes; i++)
 		free(rp->notes[i].text);
 	free(rp->notes);
@@ -143,6 +159,21 @@ report_add(struct report *rp, const struct analyse_turn *t, struct err *e)
 		}
 		memcpy(x->cand, t->cand, (size_t)t->ncand * sizeof *x->cand);
 		x->ncand = t->ncand;
+	}
+	if (t->sim != NULL) {
+		size_t sz = (size_t)t->sim->narms * sizeof *x->sim_arms;
+
+		if ((x->sim_arms = malloc(sz)) == NULL) {
+			free(x->cand);
+			err_set(e, 0, "out of memory");
+			return -1;
+		}
+		memcpy(x->sim_arms, t->sim->arms, sz);
+		x->sim = 1;
+		x->sim_narms = t->sim->narms;
+		x->sim_played = t->sim->played;
+		x->sim_iterations = t->sim->iterations;
+		x->sim_seed = t->sim->seed;
 	}
 	rp->n++;
 	x->turn = t->turn;
@@ -237,6 +268,9 @@ static const char style[] =
 ".tiles{font-family:'DejaVu Sans Mono',monospace;overflow-wrap:anywhere}"
 "svg{max-width:100%;height:auto}.chart svg{min-width:460px}"
 "a{color:#1f6fb2}";
+
+/* With a simulation only: the page without one stays as it was. */
+static const char sim_style[] = "table.sims tr.played td{font-weight:bold}";
 
 /* The script of the board you step through (one board shown, the move
  * list marking it; buttons, arrow keys, a click on a move).  Without it
@@ -493,6 +527,25 @@ eg_points(FILE *fp, int lo, int hi)
 		fprintf(fp, "%d to %d", lo, hi);
 }
 
+/* A simulated turn's win chance in percent (sim.h's units). */
+static double
+win_pct(const struct sim_stat *st, int se)
+{
+	return 100 * (se ? sim_se(st) : sim_mean(st)) / SIM_WIN_UNIT;
+}
+
+/* sim_lost: what the move played cost in win chance, in percent: the
+ * first candidate's win chance less the move played's (0 when the move
+ * played was not simulated). */
+static double
+sim_lost(const struct report_turn *t)
+{
+	if (!t->sim || t->sim_played < 0)
+		return 0;
+	return win_pct(&t->sim_arms[0].win, 0) -
+	    win_pct(&t->sim_arms[t->sim_played].win, 0);
+}
+
 static void
 move_table(FILE *fp, const struct report *rp)
 {
@@ -542,6 +595,10 @@ move_table(FILE *fp, const struct report *rp)
 			eg_points(fp, t->eg_lost_lo, t->eg_lost_hi);
 			fprintf(fp, " %s</span>", t->eg_exact ? "exact" : "bound");
 		}
+		if (t->sim && t->sim_played >= 0)
+			fprintf(fp, "<br/><span class=\"eg\" title=\"simulated: "
+			    "the best candidate's win chance less the move "
+			    "played's\">win %.1f %%</span>", sim_lost(t));
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</table></div>\n", fp);
@@ -660,6 +717,35 @@ candidates(FILE *fp, const struct report *rp, const struct report_turn *t)
 	fputs("</table></div>\n", fp);
 }
 
+/* sim_candidates: a simulated turn's candidates, best first, the move
+ * played marked. */
+static void
+sim_candidates(FILE *fp, const struct report_turn *t)
+{
+	int k;
+
+	fputs("<div class=\"scroll\"><table class=\"sims\"><tr><th class=\"n\">#"
+	    "</th><th>move</th><th class=\"n\">score</th><th class=\"n\">"
+	    "equity</th><th class=\"n\">win %</th><th class=\"n\">\xc2\xb1"
+	    "</th><th class=\"n\">spread</th><th class=\"n\">iterations</th>"
+	    "</tr>\n", fp);
+	for (k = 0; k < t->sim_narms; k++) {
+		const struct sim_arm *a = &t->sim_arms[k];
+
+		fprintf(fp, "<tr%s><td class=\"n\">%d</td><td>", k ==
+		    t->sim_played ? " class=\"played\"" : "", k + 1);
+		TEXT(fp, a->text);
+		fprintf(fp, "%s</td><td class=\"n\">%d</td><td class=\"n\">%.1f"
+		    "</td><td class=\"n\">%.2f</td><td class=\"n\">%.2f</td>"
+		    "<td class=\"n\">%.1f</td><td class=\"n\">%" PRId64
+		    "</td></tr>\n", k == t->sim_played ? " (played)" : "",
+		    a->score, (double)a->equity / 1000, win_pct(&a->win, 0),
+		    win_pct(&a->win, 1), sim_mean(&a->spread) / SIM_SPREAD_UNIT,
+		    a->win.n);
+	}
+	fputs("</table></div>\n", fp);
+}
+
 /* turn_panel: turn i's board and what goes with it. */
 static int
 turn_panel(FILE *fp, const struct report *rp, long i, struct err *e)
@@ -714,6 +800,26 @@ turn_panel(FILE *fp, const struct report *rp, long i, struct err *e)
 		eg_points(fp, t->eg_lost_lo, t->eg_lost_hi);
 		fprintf(fp, "</b> (%s).</p>\n", t->eg_exact ? "exact" : "bound");
 	}
+	if (t->sim) {
+		const struct sim_arm *b = &t->sim_arms[0];
+
+		fputs("<p class=\"sim\">Simulated (", fp);
+		fprintf(fp, "%ld iterations, seed %" PRIu64 "): best <b>",
+		    t->sim_iterations, t->sim_seed);
+		TEXT(fp, b->text);
+		fprintf(fp, "</b>, wins %.2f %% \xc2\xb1 %.2f", win_pct(&b->win, 0),
+		    win_pct(&b->win, 1));
+		if (t->sim_played == 0)
+			fputs("; the move played.</p>\n", fp);
+		else if (t->sim_played > 0)
+			fprintf(fp, "; the move played %.2f %% \xc2\xb1 %.2f: cost "
+			    "<b>%.2f %%</b> in win chance.</p>\n",
+			    win_pct(&t->sim_arms[t->sim_played].win, 0),
+			    win_pct(&t->sim_arms[t->sim_played].win, 1),
+			    sim_lost(t));
+		else
+			fputs("; the move played was not simulated.</p>\n", fp);
+	}
 	picture_init(&pic, &rp->rules, &t->pos);
 	for (p = 0; p < rp->nplayers && p < RULES_MAX_PLAYERS; p++)
 		pic.names[p] = nick(rp, p);
@@ -732,6 +838,8 @@ turn_panel(FILE *fp, const struct report *rp, long i, struct err *e)
 	TEXT(fp, t->unseen);
 	fputs("</span></p>\n", fp);
 	candidates(fp, rp, t);
+	if (t->sim)
+		sim_candidates(fp, t);
 	fputs("</section>\n", fp);
 	return 0;
 }
@@ -775,7 +883,8 @@ report_write(const struct report *rp, const int *final, FILE *fp,
 			fputs(" vs ", fp);
 		TEXT(fp, nick(rp, p));
 	}
-	fprintf(fp, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", style);
+	fprintf(fp, "</title>\n<style>%s%s</style>\n</head>\n<body>\n<h1>", style,
+	    rp->sim ? sim_style : "");
 	for (p = 0; p < rp->nplayers; p++) {
 		if (p)
 			fputs(" \xe2\x80\x93 ", fp);
@@ -797,6 +906,21 @@ report_write(const struct report *rp, const int *final, FILE *fp,
 		fputs(")</p>\n", fp);
 	} else {
 		fputs("score</p>\n", fp);
+	}
+	if (rp->sim) {
+		fprintf(fp, "<p class=\"sub\">Turns with tiles in the bag "
+		    "simulated: the top candidates by equity and the move played, "
+		    "%d plies ahead, at most %ld iterations a turn",
+		    rp->sim_head.plies, rp->sim_head.iterations);
+		if (rp->sim_head.seconds > 0)
+			fprintf(fp, " or %g seconds", rp->sim_head.seconds);
+		fprintf(fp, ", stopped at %s, seed %" PRIu64 ", win table ",
+		    rp->sim_head.stop >= 0.985 ? "99 % confidence" :
+		    rp->sim_head.stop > 0 ? "95 % confidence" : "the cap",
+		    rp->sim_head.seed);
+		TEXT(fp, rp->winpct);
+		fputs("; win % beside each candidate, \xc2\xb1 its standard "
+		    "error.</p>\n", fp);
 	}
 	for (i = 0; i < rp->n; i++)
 		if (rp->turns[i].wrong_score)

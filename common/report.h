@@ -25,6 +25,10 @@
  *   - the move table: turn, player, rack, the move played and its score,
  *     its rank among the legal moves (or "phony", "withdrawn"), the best
  *     move and what it was worth, the loss; each row links to its board.
+ * With a simulation (analyse.h, a->simulate) the page says how each turn
+ * was simulated, gives beside each board the candidates with their win
+ * chances (the move played in bold) and what the move played cost in
+ * win chance, and that cost under the move table's loss.
  * Values are in points when moves were valued by score, in points with
  * one decimal when by equity (score plus leave).
  *

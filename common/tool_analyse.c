@@ -89,7 +89,7 @@ tool_analyse_game(struct tool_analyse *ta, struct engine *en,
 	a.rules = &en->rules;
 	a.lex = en->lex;
 	a.gen = en->gen;
-	a.leaves = en->leaves;
+	a.leaves = ta->sim != NULL && ta->by_score ? NULL : en->leaves;
 	a.top = ta->top;
 	a.replay_flags = ta->strict ? GCG_STRICT : 0;
 	a.lexicon_name = lexname;
@@ -98,6 +98,8 @@ tool_analyse_game(struct tool_analyse *ta, struct engine *en,
 		a.endgame = solver_for(en);
 		a.endgame_seconds = ta->endgame_seconds;
 	}
+	if (ta->sim != NULL)
+		tool_sim_analyse(ta->sim, en, &a, ta->seed, file);
 	if (ta->show->html != NULL && (gr.report = report_create(g, file,
 	    &a, &e)) == NULL)
 		tool_die("%s", e.msg);

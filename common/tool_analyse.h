@@ -17,6 +17,7 @@
 #include "engine.h"
 #include "gcg.h"
 #include "tool_show.h"
+#include "tool_sim.h"
 
 struct tool_analyse {
 	int json;                   /* --json */
@@ -27,6 +28,12 @@ struct tool_analyse {
 	double endgame_seconds;     /* --endgame-time: a solve's limit for the
 	                               turns played with the bag empty (0:
 	                               those are not solved) */
+	struct tool_sim *sim;       /* --sim (tool_sim_analyse_check'ed), or
+	                               NULL */
+	uint64_t seed;              /* --seed, for --sim */
+	int by_score;               /* --sort score: with --sim (which loads
+	                               the leave table for its robot) the
+	                               verdicts stay by score */
 };
 
 /* tool_analyse_game: analyses game g (read from file) with engine en,

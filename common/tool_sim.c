@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "move.h"
+#include "rng.h"
 #include "selfplay.h"
 #include "tool.h"
 #include "tool_sim.h"
@@ -110,8 +111,8 @@ check(struct tool_sim *ts, int others)
 	}
 	if (others) {
 		tool_warn("--sim and --sim-merge print their own tables: no "
-		    "--count, --robot, --analyse, --game, --selfplay, --json or "
-		    "pictures");
+		    "--count, --robot, --game, --selfplay, --json or pictures "
+		    "(--analyse --sim simulates a game's turns)");
 		return -1;
 	}
 	if (!ts->candidates_given)
@@ -168,13 +169,23 @@ tool_sim_run(struct tool_sim *ts, struct tool_engines *engines,
 	for (int i = 0; i < n; i++)
 		if (tool_each_line(path[i], sim_line, &r) != TOOL_OK)
 			ret = TOOL_ERR;
+	tool_sim_free(ts);
+	return ret;
+}
+
+void
+tool_sim_free(struct tool_sim *ts)
+{
 	for (int i = 0; i < ts->nwired; i++) {
 		winpct_destroy(ts->wired[i].table);
 		endgame_destroy(ts->wired[i].solver);
 		free(ts->wired[i].res);
 	}
 	ts->nwired = 0;
-	return ret;
+	sim_destroy(ts->an.s);
+	free(ts->an.arms);
+	free(ts->an.order);
+	memset(&ts->an, 0, sizeof ts->an);
 }
 
 /* --- The table --- */
@@ -225,6 +236,37 @@ now(clockid_t c)
 
 	clock_gettime(c, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+int
+tool_sim_loop(const struct tool_sim *ts, struct sim *s, long *done,
+	const char **why, struct err *e)
+{
+	long k = ts->shard_n > 0 ? ts->shard_k - 1 : 0;
+	long step = ts->shard_n > 0 ? ts->shard_n : 1;
+	double t0 = now(CLOCK_MONOTONIC);
+
+	*done = 0;
+	*why = "the cap";
+	for (; k < ts->iterations; k += step) {
+		if (sim_iterate(s, (uint64_t)k, e) != 0)
+			return -1;
+		++*done;
+		if (ts->stop > 0 && sim_exact(s)) {
+			*why = "nothing left to chance";
+			break;
+		}
+		if (ts->stop > 0 && *done >= SIM_MIN_SAMPLES &&
+		    *done % SIM_CHECK_EVERY == 0 && sim_settle(s, ts->stop)) {
+			*why = "confidence";
+			break;
+		}
+		if (ts->seconds > 0 && now(CLOCK_MONOTONIC) - t0 >= ts->seconds) {
+			*why = "time";
+			break;
+		}
+	}
+	return 0;
 }
 
 /* --- The win table and the endgame solver, per ruleset --- */
@@ -290,6 +332,14 @@ wire(struct tool_sim *ts, const struct engine *en, const char *file,
 	if (path != NULL && (w->table = winpct_load(path, &en->rules, &e)) ==
 	    NULL)
 		tool_die("%s:%ld: %s", path, e.line, e.msg);
+	if (path != NULL) {
+		const char *base = strrchr(path, '/');
+
+		snprintf(w->table_name, sizeof w->table_name, "%s",
+		    base != NULL ? base + 1 : path);
+	} else {
+		snprintf(w->table_name, sizeof w->table_name, "none");
+	}
 	if (w->table == NULL && ts->winpct == NULL)
 		tool_warnfl(file, line, "note: no win table for ruleset %s: the "
 		    "stand-in curve values the horizon (movegen(1), SIMULATION)",
@@ -348,7 +398,7 @@ tool_sim_position(struct tool_sim *ts, struct engine *en,
 	    w->solver != NULL ? &w->hook : NULL };
 	struct sim *s;
 	struct err e;
-	long k, step, done = 0;
+	long done = 0;
 	const char *why = "the cap";
 	double t0 = now(CLOCK_MONOTONIC), t;
 	double c0 = now(CLOCK_PROCESS_CPUTIME_ID);
@@ -388,27 +438,9 @@ tool_sim_position(struct tool_sim *ts, struct engine *en,
 	}
 	if ((order = malloc((size_t)(sim_narms(s) + 1) * sizeof *order)) == NULL)
 		tool_die("out of memory");
-	k = ts->shard_n > 0 ? ts->shard_k - 1 : 0;
-	step = ts->shard_n > 0 ? ts->shard_n : 1;
-	for (; k < ts->iterations; k += step) {
-		if (sim_iterate(s, (uint64_t)k, &e) != 0) {
-			tool_warnfl(file, line, "%s", e.msg);
-			goto out;
-		}
-		done++;
-		if (ts->stop > 0 && sim_exact(s)) {
-			why = "nothing left to chance";
-			break;
-		}
-		if (ts->stop > 0 && done >= SIM_MIN_SAMPLES &&
-		    done % SIM_CHECK_EVERY == 0 && sim_settle(s, ts->stop)) {
-			why = "confidence";
-			break;
-		}
-		if (ts->seconds > 0 && now(CLOCK_MONOTONIC) - t0 >= ts->seconds) {
-			why = "time";
-			break;
-		}
+	if (tool_sim_loop(ts, s, &done, &why, &e) != 0) {
+		tool_warnfl(file, line, "%s", e.msg);
+		goto out;
 	}
 	if (ts->shard_n > 0)
 		write_shard(stdout, ts, cgp, len, seed, sim_arms(s), sim_narms(s));
@@ -430,6 +462,149 @@ out:
 	free(order);
 	sim_destroy(s);
 	return ret;
+}
+
+/* --- movegen -a --sim --- */
+
+int
+tool_sim_analyse_check(struct tool_sim *ts)
+{
+	if (ts->given && !ts->on) {
+		tool_warn("--candidates, --plies, --iterations, --time, --stop, "
+		    "--winpct and --verbose go with --sim");
+		return -1;
+	}
+	if (ts->merge || ts->shard_n > 0 || ts->nmoves > 0) {
+		tool_warn("--analyse --sim simulates each turn's candidates and the "
+		    "move played: no --sim-merge, --shard or --move");
+		return -1;
+	}
+	if (!ts->candidates_given)
+		ts->candidates = 20;
+	if (ts->plies == 0)
+		ts->plies = 2;
+	if (ts->iterations == 0)
+		ts->iterations = TOOL_SIM_ANALYSE_ITERATIONS;
+	if (!ts->stop_given)
+		ts->stop = 0.95;
+	return 0;
+}
+
+/* The arm of s that is move m, or -1. */
+static int
+arm_of(struct sim *s, const struct move *m)
+{
+	for (int i = 0; i < sim_narms(s); i++)
+		if (sim_same_play(&sim_arms(s)[i].move, m))
+			return i;
+	return -1;
+}
+
+/* The simulator of analyse.h: turn t's candidates and the move played,
+ * simulated as tool_sim_analyse says. */
+static int
+simulate_turn(void *ctx, const struct analyse_turn *t,
+	const struct analyse_sim **out, struct err *e)
+{
+	struct tool_sim *ts = ctx;
+	struct tool_sim_turns *an = &ts->an;
+	const struct engine *en = an->en;
+	struct position *pp = &an->pos;
+	struct sim_opts so;
+	struct move m;
+	struct err me;
+	double t0 = now(CLOCK_MONOTONIC);
+	int played = -1, n, opp = 1 - t->player, i;
+
+	*out = NULL;
+	*pp = *t->at->pos;
+	if (pp->nplayers != 2)
+		return 0;               /* the simulation is for two */
+	/* The mover's view: the other rack is not known then. */
+	pp->to_move = t->player;
+	pp->rack_known[opp] = 0;
+	memset(pp->racks[opp], 0, sizeof pp->racks[opp]);
+	memset(&so, 0, sizeof so);
+	so.plies = ts->plies;
+	so.seed = rng_stream_seed(an->seed, (uint64_t)t->turn) & INT64_MAX;
+	so.valuer = &an->w->valuer;
+	so.endgame = &an->w->hook;
+	an->w->all = 0;
+	if (sim_setup(an->s, pp, &so, e) != 0 ||
+	    sim_add_top(an->s, (int)ts->candidates, e) != 0)
+		return -1;
+	if (!t->withdrawn && t->rank >= 1) {
+		m = t->played;
+		if (t->mirrored) {      /* the generator's twin across */
+			m.dir = DIR_ACROSS;
+			m.row = t->played.col;
+			m.col = t->played.row;
+		}
+		if (move_validate(&en->rules, en->lex, pp, &m, NULL, &me) == 0 &&
+		    (played = arm_of(an->s, &m)) < 0) {
+			if (sim_add(an->s, &m, e) != 0)
+				return -1;
+			played = sim_narms(an->s) - 1;
+		}
+	}
+	if ((n = sim_narms(an->s)) == 0)
+		return 0;
+	if (tool_sim_loop(ts, an->s, &an->res.iterations, &an->res.stopped,
+	    e) != 0)
+		return -1;
+	if (n > an->cap) {
+		free(an->arms);
+		free(an->order);
+		an->cap = n;
+		if ((an->arms = malloc((size_t)n * sizeof *an->arms)) == NULL ||
+		    (an->order = malloc((size_t)n * sizeof *an->order)) == NULL)
+			tool_die("out of memory");
+	}
+	sim_order(sim_arms(an->s), n, an->order);
+	an->res.played = -1;
+	for (i = 0; i < n; i++) {
+		an->arms[i] = sim_arms(an->s)[an->order[i]];
+		if (an->order[i] == played)
+			an->res.played = i;
+	}
+	an->res.arms = an->arms;
+	an->res.narms = n;
+	an->res.seed = so.seed;
+	if (cgp_format(&en->rules, pp, an->res.cgp, sizeof an->res.cgp) < 0)
+		an->res.cgp[0] = '\0';
+	if (ts->verbose)
+		tool_warnfl(an->file, t->at->ev->line, "turn %ld: %ld iterations, "
+		    "stopped by %s, %.2f s wall", t->turn, an->res.iterations,
+		    an->res.stopped, now(CLOCK_MONOTONIC) - t0);
+	*out = &an->res;
+	return 0;
+}
+
+void
+tool_sim_analyse(struct tool_sim *ts, struct engine *en, struct analyse *a,
+	uint64_t seed, const char *file)
+{
+	struct tool_sim_turns *an = &ts->an;
+	struct err e;
+
+	if (an->en != en) {
+		sim_destroy(an->s);
+		an->w = wire(ts, en, file, 0);
+		if ((an->s = sim_create(&en->rules, en->gen, en->leaves, &e)) ==
+		    NULL)
+			tool_die("%s", e.msg);
+		an->en = en;
+	}
+	an->seed = seed;
+	an->file = file;
+	a->simulate = simulate_turn;
+	a->sim_ctx = ts;
+	a->sim_head.plies = ts->plies;
+	a->sim_head.iterations = ts->iterations;
+	a->sim_head.seconds = ts->seconds;
+	a->sim_head.stop = ts->stop;
+	a->sim_head.seed = seed;
+	a->sim_head.winpct = an->w->table_name;
 }
 
 /* --- Merging shard files --- */

@@ -24,6 +24,7 @@
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "analyse.h"
 #include "board.h"
 #include "engine.h"
 #include "sim.h"
@@ -33,6 +34,7 @@
 
 #define TOOL_SIM_MAX_MOVES 64
 #define TOOL_SIM_ITERATIONS 5000     /* the default cap */
+#define TOOL_SIM_ANALYSE_ITERATIONS 1000 /* -a --sim's default cap a turn */
 #define TOOL_SIM_ENDGAME_TILES 6     /* a rollout's endgame is solved once
                                         both racks hold this many tiles */
 #define TOOL_SIM_TT_LOG2 16          /* the solver's table: 2^16 entries */
@@ -98,7 +100,22 @@ struct tool_sim {
 		int max_tiles;          /* the hook solves when both racks hold
 		                           at most this many tiles, */
 		int all;                /* or always (the bag empty at the root) */
+		char table_name[128];   /* the win table's file name, "none" */
 	} wired[TOOL_ENGINES_MAX];
+	/* movegen -a --sim (tool_sim_analyse): the simulator of the engine
+	 * analysed with, remade when it changes, and a turn's result. */
+	struct tool_sim_turns {
+		const struct engine *en;
+		struct tool_sim_wired *w;
+		struct sim *s;
+		uint64_t seed;          /* the run's --seed */
+		const char *file;       /* the game's, for --verbose */
+		struct sim_arm *arms;   /* res.arms: the arms best first */
+		int *order;
+		int cap;
+		struct position pos;    /* the turn's, the other rack unknown */
+		struct analyse_sim res;
+	} an;
 };
 
 /* tool_sim_option: takes option ch (TOOL_SIM_*) with argument arg;
@@ -110,7 +127,8 @@ void tool_sim_option(struct tool_sim *ts, int ch, const char *arg,
  * standard input), each line's engine from engines (its ruleset from its
  * ld, else rules_name), seed the run's seed; or --sim-merge of the shard
  * files.  others: an option given that does not go with --sim (listing,
- * robot, analysis, pictures, JSON): refused.  Returns a TOOL_ status
+ * robot, pictures, JSON): refused.  (movegen -a --sim goes through
+ * tool_sim_analyse_check and tool_sim_analyse instead.)  Returns a TOOL_ status
  * (messages printed). */
 int tool_sim_run(struct tool_sim *ts, struct tool_engines *engines,
 	const char *rules_name, uint64_t seed, int n, char *const path[],
@@ -122,6 +140,38 @@ int tool_sim_run(struct tool_sim *ts, struct tool_engines *engines,
 int tool_sim_position(struct tool_sim *ts, struct engine *en,
 	const struct position *p, const char *cgp, size_t len, uint64_t seed,
 	const char *file, long line);
+
+/* tool_sim_loop: the iterations of s (set up, its arms added) as ts
+ * says: k = 0, 1, ... (a shard's K - 1, K - 1 + N, ...) below the cap,
+ * stopped early by the stopping rule (ts->stop), by nothing being left to
+ * chance (with a stopping rule) or by ts->seconds of wall time.  *done:
+ * the iterations run; *why: what stopped them ("the cap", "confidence",
+ * "time", "nothing left to chance").  movegen --sim and -a --sim both run
+ * it.  Returns 0, or -1 with e set (sim_iterate's error). */
+int tool_sim_loop(const struct tool_sim *ts, struct sim *s, long *done,
+	const char **why, struct err *e);
+
+/* tool_sim_analyse_check: the options of --sim checked for movegen -a
+ * (no --sim-merge, --shard or --move; every option given needs --sim)
+ * and their defaults filled in: 20 candidates, 2 plies, at most
+ * TOOL_SIM_ANALYSE_ITERATIONS iterations a turn, --stop 95.  Returns 0,
+ * or -1 after a message. */
+int tool_sim_analyse_check(struct tool_sim *ts);
+
+/* tool_sim_analyse: makes analysis a (of a game read from file, with
+ * engine en) simulate each turn analysed with tiles in the bag
+ * (a->simulate, a->sim_ctx, a->sim_head).  The turn numbered t (from 1)
+ * is simulated as `movegen --sim --seed S --candidates N --move PLAYED`
+ * simulates its position, with S = rng_stream_seed(seed, t) less its top
+ * bit (a --seed): iteration k draws from rng_stream_seed(S, k).  The
+ * candidates are the top N by equity and the move played, added unless
+ * it is one of them (the mover's rack only: the other is not known). */
+void tool_sim_analyse(struct tool_sim *ts, struct engine *en,
+	struct analyse *a, uint64_t seed, const char *file);
+
+/* tool_sim_free: frees what ts made (the win tables, the solvers, the
+ * analysis's simulator); ts may be used again. */
+void tool_sim_free(struct tool_sim *ts);
 
 /* tool_sim_merge: adds the shard files path[0..n) and prints the tables.
  * Returns TOOL_OK or TOOL_ERR. */

@@ -494,6 +494,130 @@ START_TEST(writers)
 }
 END_TEST
 
+/* The simulator hook (movegen -a --sim): called for each turn analysed
+ * with tiles in the bag (turns 1 and 3 of the hand game; turn 2's rack is
+ * not known), its result handed on with the turn and written.  Two arms
+ * with sums set by hand, 4 samples each: A wins 1, 1, 1, 0 (mean 75 %,
+ * variance (3 - 4 x 0.75^2) / 3 = 0.25, standard error sqrt(0.25 / 4) =
+ * 25 %) with spreads 10, 10, -10, 0 (mean 2.5, variance (300 - 4 x 2.5^2)
+ * / 3 = 91.67, error 4.79); B, the move played, wins 1, 1, 0, 0 (50 %,
+ * variance 1/3, error sqrt(1/12) = 28.87 %), spreads all 0.  Cost of the
+ * move played: 75 - 50 = 25 %. */
+static struct sim_arm fake_arms[2];
+static struct analyse_sim fake_sim;
+static long fake_calls[8];
+static int fake_ncalls;
+
+static int
+fake_simulate(void *ctx, const struct analyse_turn *t,
+	const struct analyse_sim **out, struct err *e)
+{
+	(void)ctx;
+	(void)e;
+	ck_assert_int_lt(fake_ncalls, 8);
+	fake_calls[fake_ncalls++] = t->turn;
+	*out = &fake_sim;
+	return 0;
+}
+
+START_TEST(simulator_hook)
+{
+	const struct rules *r = rules_builtin("en");
+	struct lex *lex = hand_lex(r);
+	struct gcg_game *g;
+	struct gen *gen;
+	struct analyse a;
+	struct seen s;
+	struct err e;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	const int64_t U = SIM_WIN_UNIT, P = SIM_SPREAD_UNIT;
+
+	memset(fake_arms, 0, sizeof fake_arms);
+	snprintf(fake_arms[0].text, sizeof fake_arms[0].text, "A");
+	fake_arms[0].score = 14;
+	fake_arms[0].equity = 14000;
+	fake_arms[0].win = (struct sim_stat){ 4, 3 * U, (uint64_t)(3 * U * U) };
+	fake_arms[0].spread = (struct sim_stat){ 4, 10 * P,
+	    (uint64_t)(300 * P * P) };
+	snprintf(fake_arms[1].text, sizeof fake_arms[1].text, "B");
+	fake_arms[1].score = 8;
+	fake_arms[1].equity = 8000;
+	fake_arms[1].win = (struct sim_stat){ 4, 2 * U, (uint64_t)(2 * U * U) };
+	fake_arms[1].spread = (struct sim_stat){ 4, 0, 0 };
+	memset(&fake_sim, 0, sizeof fake_sim);
+	fake_sim.seed = 42;
+	fake_sim.iterations = 4;
+	fake_sim.stopped = "the cap";
+	fake_sim.narms = 2;
+	fake_sim.arms = fake_arms;
+	fake_sim.played = 1;
+	fake_ncalls = 0;
+
+	g = gcg_parse_mem(hand_gcg, sizeof hand_gcg - 1, NULL, &e);
+	ck_assert_ptr_nonnull(g);
+	gen = gen_create(r, lex, &e);
+	ck_assert_ptr_nonnull(gen);
+	memset(&a, 0, sizeof a);
+	memset(&s, 0, sizeof s);
+	a.rules = r;
+	a.lex = lex;
+	a.gen = gen;
+	a.simulate = fake_simulate;
+	a.sim_head = (struct analyse_sim_head){ 2, 4, 0, 0, 42, NULL };
+	ck_assert_int_eq(analyse_game(&a, g, keep_turn, &s, &e), 0);
+	ck_assert_int_eq(fake_ncalls, 2);
+	ck_assert_int_eq(fake_calls[0], 1);
+	ck_assert_int_eq(fake_calls[1], 3);
+	ck_assert_int_eq(a.sim_turns, 2);
+	ck_assert_ptr_eq(s.t[0].sim, &fake_sim);
+	ck_assert_ptr_null(s.t[1].sim);
+	fp = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(fp);
+	analyse_write_head(fp, &a, "h.gcg", 0);
+	analyse_write_turn(fp, g, &s.t[0], 0, 1);
+	fclose(fp);
+	ck_assert_str_eq(buf,
+	    "# h.gcg\n"
+	    "# lexicon -\tvalues score\n"
+	    "# simulation\tplies 2\titerations 4\ttime -\tstop none\tseed 42\t"
+	    "winpct none\n"
+	    "#TURN\tPLAYER\tRACK\tMOVE\tSCORE\tVALUE\tRANK\tOF\tBEST\t"
+	    "BEST_SCORE\tBEST_VALUE\tLOST\tNOTE\n"
+	    "1\tone\tABCDEFG\t8G AB\t8\t8.000\t4\t135\t8F CAB\t14\t14.000\t"
+	    "6.000\t-\n"
+	    "#\tsim\t1\tA\t14\t14.000\t75.00\t25.00\t2.50\t4.79\t4\t-\n"
+	    "#\tsim\t2\tB\t8\t8.000\t50.00\t28.87\t0.00\t0.00\t4\tplayed\n"
+	    "#\tsim-verdict\tA\t75.00\t25.00\t50.00\t28.87\t25.00\t4\tthe cap\t"
+	    "42\n");
+	free(buf);
+	buf = NULL;
+	fp = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(fp);
+	analyse_write_head(fp, &a, "h.gcg", 1);
+	analyse_write_turn(fp, g, &s.t[0], 1, 1);
+	fclose(fp);
+	ck_assert_ptr_nonnull(strstr(buf, ",\"sim\":{\"plies\":2,"
+	    "\"iterations\":4,\"time\":null,\"stop\":\"none\",\"seed\":42,"
+	    "\"winpct\":\"none\"},\"moves\":["));
+	ck_assert_ptr_nonnull(strstr(buf, "\"lost\":6.000,\"candidates\":[],"
+	    "\"sim\":{\"seed\":42,\"cgp\":\"\",\"iterations\":4,"
+	    "\"stopped\":\"the cap\",\"best\":\"A\",\"best_win\":75.00,"
+	    "\"best_win_se\":25.00,\"played_win\":50.00,\"played_win_se\":28.87,"
+	    "\"lost_win\":25.00,\"candidates\":[{\"move\":\"A\",\"score\":14,"
+	    "\"equity\":14.000,\"win\":75.00,\"win_se\":25.00,\"spread\":2.50,"
+	    "\"spread_se\":4.79,\"iterations\":4,\"played\":false},"
+	    "{\"move\":\"B\",\"score\":8,\"equity\":8.000,\"win\":50.00,"
+	    "\"win_se\":28.87,\"spread\":0.00,\"spread_se\":0.00,"
+	    "\"iterations\":4,\"played\":true}]}}"));
+	free(buf);
+	gen_destroy(gen);
+	gcg_game_destroy(g);
+	lex_destroy(lex);
+}
+END_TEST
+
 /* ---------------- the conformance game (../shared's, else the project's) */
 
 /* The conformance game (greedy self-play) with the small list it was made
@@ -684,6 +808,7 @@ analyse_suite(void)
 	tcase_add_test(tc, callback_stops);
 	tcase_add_test(tc, same_move);
 	tcase_add_test(tc, writers);
+	tcase_add_test(tc, simulator_hook);
 	suite_add_tcase(s, tc);
 	tcase_set_timeout(tc2, 120);
 	tcase_add_test(tc2, conformance_game);

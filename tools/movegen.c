@@ -31,7 +31,7 @@
 "       movegen -G -t N [options] [FILE.gcg ...]\n" \
 "       movegen -a [-jS] [-r RULESET] [-l FILE] [-k FILE] [--sort score]\n" \
 "               [-n N] [--strict] [--endgame-time SECONDS] [--html FILE]\n" \
-"               FILE.gcg ...\n" \
+"               [--sim [--candidates N] [--iterations N] ...] FILE.gcg ...\n" \
 "       movegen -P N -r RULESET [-l FILE] [-s N]\n" \
 "       pictures: [-S] [--svg FILE] [--color WHEN] [--html FILE]\n" \
 "       notation: [-c]\n" \
@@ -68,12 +68,12 @@ static const struct tool_opt options[] = {
 	{ O_ENDGAME, "endgame", NULL, "solve endgames exactly (ENDGAME; --endgame --help)", 1 },
 	{ O_ENDGAME_MERGE, "endgame-merge", NULL, "add --endgame --shard outputs", 1 },
 	{ O_FIRST_WIN, "first-win", NULL, "with --endgame: only win, draw or loss", 1 },
-	{ TOOL_SIM_SIM, "sim", NULL, "rank candidates by simulation (SIMULATION)", 1 },
+	{ TOOL_SIM_SIM, "sim", NULL, "rank candidates (with -a: each turn's) by simulation", 1 },
 	{ TOOL_SIM_MERGE, "sim-merge", NULL, "add --sim --shard sums and print the tables", 1 },
 	{ TOOL_SIM_CANDIDATES, "candidates", "N", "with --sim: the best N by equity (20)", 1 },
 	{ TOOL_SIM_MOVE, "move", "MOVE", "with --sim: simulate MOVE too (repeatable)", 1 },
 	{ TOOL_SIM_PLIES, "plies", "N", "with --sim: plies played ahead (2)", 1 },
-	{ TOOL_SIM_ITER, "iterations", "N", "with --sim: at most N iterations (5000)", 1 },
+	{ TOOL_SIM_ITER, "iterations", "N", "with --sim: at most N iterations (5000; -a: 1000 a turn)", 1 },
 	{ 'T', "time", "SECONDS", "with --sim: stop after SECONDS", 1 },
 	{ TOOL_SIM_STOP, "stop", "95|99|none", "with --sim: stop when the best is known (95)", 1 },
 	{ 'x', "shard", "K/N", "with --sim: iterations K, K+N, ...; print sums", 1 },
@@ -113,7 +113,7 @@ static struct rng rng;
 static struct movelist list;
 static struct tool_show show;           /* --show, --svg, --html */
 static struct tool_sim sim;             /* --sim, --sim-merge */
-static struct tool_analyse ta = { 0, 5, 0, &show, 0, 3 }; /* --analyse */
+static struct tool_analyse ta = { 0, 5, 0, &show, 0, 3, NULL, 0, 0 }; /* --analyse */
 
 static void usage(void) __attribute__((noreturn));
 
@@ -456,9 +456,16 @@ main(int argc, char *argv[])
 	    o.robot == (int)ROBOT_ENDGAME || o.robot == (int)ROBOT_SIM ||
 	    (o.analyse && !o.by_score) || o.sort_equity || sim.on;
 	rng_seed(&rng, o.seed);
-	if (sim.on || sim.merge || sim.given) {
+	if (o.analyse && (sim.on || sim.given || sim.merge)) {
+		if (tool_sim_analyse_check(&sim) != 0)
+			usage();
+		ta.sim = &sim;
+		ta.seed = o.seed;
+		ta.by_score = o.by_score;
+	}
+	if (!o.analyse && (sim.on || sim.merge || sim.given)) {
 		ret = tool_sim_run(&sim, &engines, o.rules_name, o.seed, argc, argv,
-		    o.count || o.robot >= 0 || o.analyse || o.game != NULL || o.json
+		    o.count || o.robot >= 0 || o.game != NULL || o.json
 		    || o.selfplay > 0 || tool_show_on(&show));
 	} else if (o.selfplay > 0) {
 		ret = do_selfplay();
@@ -477,6 +484,7 @@ main(int argc, char *argv[])
 				ret = rc;
 		}
 	}
+	tool_sim_free(&sim);
 	tool_engines_close(&engines);
 	movelist_free(&list);
 	return tool_fshut(stdout, "<stdout>", ret);
