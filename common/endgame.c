@@ -111,6 +111,7 @@ struct endgame {
 	uint64_t nodes;
 	uint64_t gens;
 	double deadline;        /* 0: none */
+	uint64_t max_nodes;     /* 0: none */
 	struct err *err;
 };
 
@@ -856,8 +857,9 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	if (s->stopped || s->failed)
 		return 0;
 	s->nodes++;
-	if (s->deadline > 0 && (s->nodes & 1023) == 0 &&
-	    now_seconds() > s->deadline) {
+	if ((s->deadline > 0 && (s->nodes & 1023) == 0 &&
+	    now_seconds() > s->deadline) ||
+	    (s->max_nodes > 0 && s->nodes > s->max_nodes)) {
 		s->stopped = 1;
 		return 0;
 	}
@@ -1265,6 +1267,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 	s->stopped = s->failed = 0;
 	s->stack_n = 0;
 	s->deadline = o->seconds > 0 ? t0 + o->seconds : 0;
+	s->max_nodes = o->max_nodes;
 	k = o->top > 0 ? o->top : 1;
 	if (k > ENDGAME_MAX_TOP)
 		k = ENDGAME_MAX_TOP;
@@ -1354,6 +1357,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 	res->stopped = s->stopped;
 	s->stopped = 0;
 	s->deadline = 0;        /* the lines of values proved are finished */
+	s->max_nodes = 0;
 	qsort(rm, (size_t)nroot, sizeof *rm, root_cmp_rank);
 	{
 		int hi = -INF2;

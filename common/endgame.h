@@ -85,6 +85,9 @@ struct endgame_opts {
 	                           (n = 0: all) */
 	int tt_log2;            /* table of 2^tt_log2 entries (0: 20) */
 	int id_plies;           /* ordering iterations (0: default 1, -1: none) */
+	uint64_t max_nodes;     /* a node limit, 0: none; met, it stops as a
+	                           time limit does, but at the same point on
+	                           every machine */
 };
 
 /* One first move's result. */

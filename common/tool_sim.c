@@ -299,8 +299,15 @@ hook_solve(void *ctx, const struct position *p, int *swing, struct err *e)
 	q.rack_known[0] = q.rack_known[1] = 1;
 	memset(&o, 0, sizeof o);
 	o.tt_log2 = TOOL_SIM_TT_LOG2;
+	/* A rollout's endgame that is not solved within the node limit (a
+	 * stuck Q) is played on by the robot: a node limit, not a time
+	 * limit, so that every machine and shard declines the same ones. */
+	if (!w->all)
+		o.max_nodes = TOOL_SIM_ENDGAME_NODES;
 	if (endgame_solve(w->solver, &q, &o, w->res, e) != 0)
 		return -1;
+	if (w->res->stopped || w->res->lo != w->res->hi)
+		return 1;
 	*swing = w->res->lo;
 	return 0;
 }

@@ -38,6 +38,8 @@
 #define TOOL_SIM_ENDGAME_TILES 6     /* a rollout's endgame is solved once
                                         both racks hold this many tiles */
 #define TOOL_SIM_TT_LOG2 16          /* the solver's table: 2^16 entries */
+#define TOOL_SIM_ENDGAME_NODES 20000 /* ... within this many nodes, else
+                                        the robot plays on */
 
 enum {
 	TOOL_SIM_SIM = 0x5100, TOOL_SIM_MERGE, TOOL_SIM_CANDIDATES,

@@ -380,6 +380,25 @@ START_TEST(cap_gives_bound_and_wrong_move)
 			ck_assert_int_le(capped.lines[0].lo, exact.lo);
 			ck_assert_int_ge(capped.lines[0].hi, exact.lo);
 			timed++;
+			/* A node limit stops it at the same point every time:
+			 * the same nodes twice, bounds that hold; a limit the
+			 * search does not reach changes nothing. */
+			ot.seconds = 0;
+			ot.max_nodes = exact.nodes / 2;
+			ck_assert_int_eq(endgame_solve(s, &p, &ot, &capped, &e), 0);
+			ck_assert(capped.stopped);
+			ck_assert_int_le(capped.lo, exact.lo);
+			ck_assert_int_ge(capped.hi, exact.lo);
+			ck_assert_int_eq(endgame_solve(s, &p, &ot, &mv, &e), 0);
+			ck_assert_uint_eq(mv.nodes, capped.nodes);
+			ck_assert_int_eq(mv.lo, capped.lo);
+			ck_assert_int_eq(mv.hi, capped.hi);
+			ot.max_nodes = exact.nodes + 1;
+			ck_assert_int_eq(endgame_solve(s, &p, &ot, &mv, &e), 0);
+			ck_assert(!mv.stopped);
+			ck_assert_int_eq(mv.lo, exact.lo);
+			ck_assert_int_eq(mv.hi, exact.lo);
+			ck_assert_uint_eq(mv.nodes, exact.nodes);
 		}
 		endgame_destroy(s);
 		gen_destroy(gn);
