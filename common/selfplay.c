@@ -95,6 +95,15 @@ selfplay_create(const struct rules *r, const struct lex *lex,
 		    eq ? "%s%s:%08" PRIx32 : "%s%s", i > 0 ? " " : "",
 		    robot_strategy_name(seats[i].strategy),
 		    eq ? klv_crc(seats[i].leaves) : 0);
+		/* A sim seat's budget plays otherwise: ":CANDIDATESxITERATIONS". */
+		if (seats[i].strategy == ROBOT_SIM) {
+			len = strlen(sp->robots);
+			snprintf(sp->robots + len, sizeof sp->robots - len,
+			    ":%dx%ld", seats[i].sim_candidates > 0 ?
+			    seats[i].sim_candidates : ROBOT_SIM_CANDIDATES,
+			    seats[i].sim_iterations > 0 ?
+			    seats[i].sim_iterations : ROBOT_SIM_ITERATIONS);
+		}
 	}
 	sp->lexsum = lex_checksum(lex);
 	sp->vocabsum = vocab != NULL ? lex_checksum(vocab) : 0;

@@ -37,3 +37,12 @@ play --p1 sim --iterations 0 > /dev/null 2> err || rc=$?
 # --winpct none: the stand-in curve values the horizon (other games).
 play --p1 sim --p2 equity --winpct none > n.tsv
 [ "$(grep -vc '^#' n.tsv)" = 2 ]
+# The statistics name a sim seat's budget, so shards of runs with other
+# budgets are not merged.
+play --p1 sim --p2 equity -o s1.stats > /dev/null
+"$BIN/bagsim" play --rules en --games 10 --seed 7 --shard 3/5 --quiet \
+    --candidates 5 --iterations 16 --p1 sim --p2 equity -o s2.stats > /dev/null
+grep -q '^robots	sim:[0-9a-f]*:4x16 equity:' s1.stats
+rc=0
+"$BIN/bagsim" merge s1.stats s2.stats > /dev/null 2> err || rc=$?
+[ "$rc" = 2 ] && grep -q 'different robots' err
