@@ -41,7 +41,8 @@ struct robot {
 	long ocap;
 	struct equity eq;           /* equity: the turn's keeps */
 	struct endgame *eg;         /* endgame: made at the first empty bag */
-	double eg_seconds;          /* endgame: the time cap a turn */
+	double eg_seconds;          /* endgame: the time cap a turn, 0: none */
+	uint64_t eg_nodes;          /* endgame: the node limit a turn */
 	struct position *egpos;     /* endgame: the position, racks filled */
 	struct endgame_result *egres;
 	struct sim *sim;            /* sim: made at its first turn */
@@ -110,7 +111,7 @@ robot_new(const struct rules *r, const struct lex *lex,
 		rb->opts = *opts;
 	rb->gen = gen;
 	rb->owns_gen = owns_gen;
-	rb->eg_seconds = ROBOT_ENDGAME_SECONDS;
+	rb->eg_nodes = ROBOT_ENDGAME_NODES;
 	if ((rb->opts.strategy == ROBOT_FULLSTERKUR ||
 	    rb->opts.strategy == ROBOT_EQUITY ||
 	    rb->opts.strategy == ROBOT_ENDGAME ||
@@ -167,6 +168,13 @@ robot_set_endgame_time(struct robot *rb, double seconds)
 		rb->eg_seconds = seconds;
 }
 
+void
+robot_set_endgame_nodes(struct robot *rb, uint64_t nodes)
+{
+	if (nodes > 0)
+		rb->eg_nodes = nodes;
+}
+
 /* endgame_move: the solver's move for p (bag empty) into *out; 1 when
  * it has one, 0 when the position is not for the solver (not two
  * players) or no first move was proved in time, -1 with e set (out of
@@ -200,6 +208,7 @@ endgame_move(struct robot *rb, const struct position *p, struct move *out,
 	rb->egpos->rack_known[opp] = 1;
 	memset(&o, 0, sizeof o);
 	o.seconds = rb->eg_seconds;
+	o.max_nodes = rb->eg_nodes;
 	if (endgame_solve(rb->eg, rb->egpos, &o, rb->egres, &ie) != 0) {
 		if (strstr(ie.msg, "memory") != NULL) {
 			*e = ie;

@@ -25,12 +25,15 @@
  *                      with the bag empty and two players, the endgame
  *                      solver's (endgame.h: both racks are known then,
  *                      the opponent's being the tiles unseen), within a
- *                      time cap a turn (ROBOT_ENDGAME_SECONDS, or
- *                      robot_set_endgame_time): when the cap stops the
- *                      search, the best first move proved so far (the
- *                      first moves whose search finished), and when no
- *                      first move finished, the equity robot's.  Its
- *                      games are reproducible when no turn meets the cap.
+ *                      node limit a turn (ROBOT_ENDGAME_NODES, or
+ *                      robot_set_endgame_nodes) and, if one is set, a
+ *                      time cap (robot_set_endgame_time): when a limit
+ *                      stops the search, the best first move proved so
+ *                      far (the first moves whose search finished), and
+ *                      when no first move finished, the equity robot's.
+ *                      The node limit stops every machine at the same
+ *                      point, so its games are the same everywhere; a
+ *                      time cap keeps that only while no turn meets it.
  *                      The solver (its table 2^ROBOT_ENDGAME_TT_LOG2
  *                      entries of 144 bytes) is made at the first empty
  *                      bag and kept.
@@ -78,7 +81,7 @@ enum robot_strategy {
 	ROBOT_SIM
 };
 
-#define ROBOT_ENDGAME_SECONDS 2.0
+#define ROBOT_ENDGAME_NODES 1000000  /* about a second of one core */
 #define ROBOT_ENDGAME_TT_LOG2 18
 #define ROBOT_SIM_CANDIDATES 10
 #define ROBOT_SIM_ITERATIONS 128
@@ -121,9 +124,11 @@ struct robot *robot_create_sharing(struct robot *other,
 	const struct robot_opts *opts, struct err *e);
 void robot_destroy(struct robot *rb);
 
-/* robot_set_endgame_time: the endgame robot's time cap a turn, in seconds
- * (> 0; the default ROBOT_ENDGAME_SECONDS). */
+/* robot_set_endgame_time: the endgame and sim robots' time cap a turn, in
+ * seconds (> 0; by default none).  robot_set_endgame_nodes: their node
+ * limit a turn (> 0; the default ROBOT_ENDGAME_NODES). */
 void robot_set_endgame_time(struct robot *rb, double seconds);
+void robot_set_endgame_nodes(struct robot *rb, uint64_t nodes);
 
 /* robot_choose: the move the robot plays in position p (player p->to_move,
  * rack p->racks[p->to_move]); bag_count = tiles in the bag (exchange rule);

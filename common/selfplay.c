@@ -81,6 +81,7 @@ selfplay_create(const struct rules *r, const struct lex *lex,
 			return NULL;
 		}
 		robot_set_endgame_time(sp->rb[i], seats[i].endgame_seconds);
+		robot_set_endgame_nodes(sp->rb[i], seats[i].endgame_nodes);
 		for (int j = 0; j < nplayers; j++)
 			same += j != i && seats[j].strategy == seats[i].strategy;
 		snprintf(sp->name[i], sizeof sp->name[i], same ? "%s-%d" : "%s",
@@ -192,6 +193,7 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		seats[i].sim_candidates = f->sim_candidates;
 		seats[i].sim_iterations = f->sim_iterations;
 		seats[i].endgame_seconds = f->endgame_seconds;
+		seats[i].endgame_nodes = f->endgame_nodes;
 	}
 	if ((sp = selfplay_create(r, lex, vocab, f->players, seats, e)) == NULL)
 		goto fail;

@@ -38,7 +38,8 @@ struct selfplay_seat {
 	const struct winpct *winpct; /* sim's win table; NULL: the stand-in */
 	int sim_candidates;          /* sim's budget (robot_opts; 0: default) */
 	long sim_iterations;
-	double endgame_seconds;      /* the solver's time a turn (0: default) */
+	double endgame_seconds;      /* the solver's time a turn (0: none) */
+	uint64_t endgame_nodes;      /* its node limit a turn (0: default) */
 };
 
 struct selfplay;
@@ -67,7 +68,8 @@ struct selfplay_files {
 	int sim_candidates;           /* sim seats' budget (0: robot.h's) */
 	long sim_iterations;
 	double endgame_seconds;       /* endgame and sim seats' solver time a
-	                                 turn (0: robot.h's) */
+	                                 turn (0: none) */
+	uint64_t endgame_nodes;       /* and node limit (0: robot.h's) */
 };
 
 /* selfplay_open: loads the files of f (lex_load, klv_load, and

@@ -19,7 +19,7 @@
 	"              [-1 ROBOT] [-2 ROBOT] [-3 ROBOT] [-4 ROBOT] [-P N] [-w FILE]\n" \
 	"              [-k FILE] [--leaves1 FILE ...] [-d DIR] [--stats] [-o FILE]\n" \
 	"              [-p FILE] [--timing] [--winpct FILE|none] [--candidates N]\n" \
-	"              [--iterations N] [--endgame-time SECONDS]\n"
+	"              [--iterations N] [--endgame-nodes N] [--endgame-time SECONDS]\n"
 #define SYN_MERGE "bagsim merge [-p FILE] FILE ...\n"
 #define SYN_LEAVES "bagsim leaves -r RULESET [-q] [-l FILE] [-g N] [-s N] [-k FILE]\n" \
 	"              [-R N] [-x K/N -a FILE | -o FILE]\n"
@@ -33,7 +33,7 @@
  * getopt_long names an ambiguous abbreviation's candidates in. */
 enum { O_RACKS = TOOL_OPT_LONG, O_STATS, O_TIMING, O_LEAVES1, O_LEAVES2,
 	O_LEAVES3, O_LEAVES4, O_CHECKPOINT, O_WINPCT, O_CANDIDATES,
-	O_ITERATIONS, O_ENDGAME_TIME };
+	O_ITERATIONS, O_ENDGAME_TIME, O_ENDGAME_NODES };
 /* Short names for the table. */
 enum { DRAW = BAGSIM_DRAW, PLAY = BAGSIM_PLAY, MERGE = BAGSIM_MERGE,
 	LEAVES = BAGSIM_LEAVES, LMERGE = BAGSIM_LMERGE, MAIN = BAGSIM_MAIN,
@@ -67,8 +67,10 @@ static const struct tool_opt options[] = {
 	    "(default 10)", PLAY },
 	{ O_ITERATIONS, "iterations", "N", "the sim robots' iterations a turn, "
 	    "at most (default 128)", PLAY },
-	{ O_ENDGAME_TIME, "endgame-time", "SECONDS", "the endgame and sim "
-	    "robots' solver time a turn (default 2)", PLAY },
+	{ O_ENDGAME_NODES, "endgame-nodes", "N", "the endgame and sim "
+	    "robots' solver nodes a turn (default 1000000)", PLAY },
+	{ O_ENDGAME_TIME, "endgame-time", "SECONDS", "and a time cap a turn "
+	    "(default none)", PLAY },
 	{ 'R', "rounds", "N", "rounds of learning (default 1)", LEAVES },
 	{ 'd', "gcg-dir", "DIR", "write each game to DIR/game-NNNNNN.gcg", PLAY },
 	{ O_STATS, "stats", NULL, "print the statistics instead of the games", PLAY },
@@ -160,6 +162,11 @@ tool_bagsim_opts(int argc, char **argv, unsigned cmd, struct bagsim_opts *o)
 				tool_die("bad --iterations: %s (1 to %ld)", optarg,
 				    SIM_MAX_ITERATIONS);
 			o->f.sim_iterations = v;
+			break;
+		case O_ENDGAME_NODES:
+			if (tool_parse_long(optarg, 1, LONG_MAX, &v) < 0)
+				tool_die("bad --endgame-nodes: %s (1 or more)", optarg);
+			o->f.endgame_nodes = (uint64_t)v;
 			break;
 		case O_ENDGAME_TIME:
 			errno = 0;

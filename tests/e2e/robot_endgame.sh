@@ -36,3 +36,9 @@ grep -q '14F BEN' a/game-000001.gcg
 # The name is known; an unknown one says which there are.
 rc=0; "$BIN/bagsim" play --rules en --p1 endgamer 2> err || rc=$?
 [ "$rc" = 2 ] && grep -q 'equity, endgame, sim)' err
+# The node limit: with one node a turn no first move is proved, so the
+# endgame robot plays the equity robot's move and its games are the
+# equity robots' games (but for the names).
+play --p1 endgame --p2 equity --endgame-nodes 1 > one.tsv
+cut -f5- one.tsv | cmp - "$(cut -f5- q.tsv > q5; echo q5)"
+! cut -f5- a.tsv | cmp -s - q5
