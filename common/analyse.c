@@ -571,19 +571,6 @@ sim_head(FILE *fp, const struct analyse_sim_head *h, int json)
 	    h->winpct != NULL ? h->winpct : "none");
 }
 
-/* A win chance in percent, two decimals (the sums' units, sim.h). */
-static double
-win_pct(const struct sim_stat *st, int se)
-{
-	return 100 * (se ? sim_se(st) : sim_mean(st)) / SIM_WIN_UNIT;
-}
-
-static double
-spread_pts(const struct sim_stat *st, int se)
-{
-	return (se ? sim_se(st) : sim_mean(st)) / SIM_SPREAD_UNIT;
-}
-
 /* A turn's simulation: its candidates best first, then the verdict (text
  * or JSON). */
 static void
@@ -600,16 +587,16 @@ sim_turn(FILE *fp, const struct analyse_sim *sm, int json)
 			fprintf(fp, "#\tsim\t%d\t%s\t%d\t", k + 1, c->text, c->score);
 			json_write_millis(fp, c->equity);
 			fprintf(fp, "\t%.2f\t%.2f\t%.2f\t%.2f\t%" PRId64 "\t%s\n",
-			    win_pct(&c->win, 0), win_pct(&c->win, 1),
-			    spread_pts(&c->spread, 0), spread_pts(&c->spread, 1),
+			    sim_win_pct(&c->win, 0), sim_win_pct(&c->win, 1),
+			    sim_spread_pts(&c->spread, 0), sim_spread_pts(&c->spread, 1),
 			    c->win.n, k == sm->played ? "played" : "-");
 		}
 		fprintf(fp, "#\tsim-verdict\t%s\t%.2f\t%.2f\t", b->text,
-		    win_pct(&b->win, 0), win_pct(&b->win, 1));
+		    sim_win_pct(&b->win, 0), sim_win_pct(&b->win, 1));
 		if (p != NULL)
-			fprintf(fp, "%.2f\t%.2f\t%.2f", win_pct(&p->win, 0),
-			    win_pct(&p->win, 1), win_pct(&b->win, 0) -
-			    win_pct(&p->win, 0));
+			fprintf(fp, "%.2f\t%.2f\t%.2f", sim_win_pct(&p->win, 0),
+			    sim_win_pct(&p->win, 1), sim_win_pct(&b->win, 0) -
+			    sim_win_pct(&p->win, 0));
 		else
 			fputs("-\t-\t-", fp);
 		fprintf(fp, "\t%ld\t%s\t%" PRIu64 "\n", sm->iterations,
@@ -622,12 +609,12 @@ sim_turn(FILE *fp, const struct analyse_sim *sm, int json)
 	json_write_str(fp, sm->stopped);
 	fputs(",\"best\":", fp);
 	json_write_str(fp, b->text);
-	fprintf(fp, ",\"best_win\":%.2f,\"best_win_se\":%.2f", win_pct(&b->win,
-	    0), win_pct(&b->win, 1));
+	fprintf(fp, ",\"best_win\":%.2f,\"best_win_se\":%.2f", sim_win_pct(&b->win,
+	    0), sim_win_pct(&b->win, 1));
 	if (p != NULL)
 		fprintf(fp, ",\"played_win\":%.2f,\"played_win_se\":%.2f,"
-		    "\"lost_win\":%.2f", win_pct(&p->win, 0), win_pct(&p->win, 1),
-		    win_pct(&b->win, 0) - win_pct(&p->win, 0));
+		    "\"lost_win\":%.2f", sim_win_pct(&p->win, 0), sim_win_pct(&p->win, 1),
+		    sim_win_pct(&b->win, 0) - sim_win_pct(&p->win, 0));
 	else
 		fputs(",\"played_win\":null,\"played_win_se\":null,"
 		    "\"lost_win\":null", fp);
@@ -641,8 +628,8 @@ sim_turn(FILE *fp, const struct analyse_sim *sm, int json)
 		json_write_millis(fp, c->equity);
 		fprintf(fp, ",\"win\":%.2f,\"win_se\":%.2f,\"spread\":%.2f,"
 		    "\"spread_se\":%.2f,\"iterations\":%" PRId64 ",\"played\":%s}",
-		    win_pct(&c->win, 0), win_pct(&c->win, 1),
-		    spread_pts(&c->spread, 0), spread_pts(&c->spread, 1),
+		    sim_win_pct(&c->win, 0), sim_win_pct(&c->win, 1),
+		    sim_spread_pts(&c->spread, 0), sim_spread_pts(&c->spread, 1),
 		    c->win.n, k == sm->played ? "true" : "false");
 	}
 	fputs("]}", fp);

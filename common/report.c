@@ -527,12 +527,6 @@ eg_points(FILE *fp, int lo, int hi)
 		fprintf(fp, "%d to %d", lo, hi);
 }
 
-/* A simulated turn's win chance in percent (sim.h's units). */
-static double
-win_pct(const struct sim_stat *st, int se)
-{
-	return 100 * (se ? sim_se(st) : sim_mean(st)) / SIM_WIN_UNIT;
-}
 
 /* sim_lost: what the move played cost in win chance, in percent: the
  * first candidate's win chance less the move played's (0 when the move
@@ -542,8 +536,8 @@ sim_lost(const struct report_turn *t)
 {
 	if (!t->sim || t->sim_played < 0)
 		return 0;
-	return win_pct(&t->sim_arms[0].win, 0) -
-	    win_pct(&t->sim_arms[t->sim_played].win, 0);
+	return sim_win_pct(&t->sim_arms[0].win, 0) -
+	    sim_win_pct(&t->sim_arms[t->sim_played].win, 0);
 }
 
 static void
@@ -739,8 +733,8 @@ sim_candidates(FILE *fp, const struct report_turn *t)
 		    "</td><td class=\"n\">%.2f</td><td class=\"n\">%.2f</td>"
 		    "<td class=\"n\">%.1f</td><td class=\"n\">%" PRId64
 		    "</td></tr>\n", k == t->sim_played ? " (played)" : "",
-		    a->score, (double)a->equity / 1000, win_pct(&a->win, 0),
-		    win_pct(&a->win, 1), sim_mean(&a->spread) / SIM_SPREAD_UNIT,
+		    a->score, (double)a->equity / 1000, sim_win_pct(&a->win, 0),
+		    sim_win_pct(&a->win, 1), sim_spread_pts(&a->spread, 0),
 		    a->win.n);
 	}
 	fputs("</table></div>\n", fp);
@@ -807,15 +801,15 @@ turn_panel(FILE *fp, const struct report *rp, long i, struct err *e)
 		fprintf(fp, "%ld iterations, seed %" PRIu64 "): best <b>",
 		    t->sim_iterations, t->sim_seed);
 		TEXT(fp, b->text);
-		fprintf(fp, "</b>, wins %.2f %% \xc2\xb1 %.2f", win_pct(&b->win, 0),
-		    win_pct(&b->win, 1));
+		fprintf(fp, "</b>, wins %.2f %% \xc2\xb1 %.2f", sim_win_pct(&b->win, 0),
+		    sim_win_pct(&b->win, 1));
 		if (t->sim_played == 0)
 			fputs("; the move played.</p>\n", fp);
 		else if (t->sim_played > 0)
 			fprintf(fp, "; the move played %.2f %% \xc2\xb1 %.2f: cost "
 			    "<b>%.2f %%</b> in win chance.</p>\n",
-			    win_pct(&t->sim_arms[t->sim_played].win, 0),
-			    win_pct(&t->sim_arms[t->sim_played].win, 1),
+			    sim_win_pct(&t->sim_arms[t->sim_played].win, 0),
+			    sim_win_pct(&t->sim_arms[t->sim_played].win, 1),
 			    sim_lost(t));
 		else
 			fputs("; the move played was not simulated.</p>\n", fp);

@@ -84,6 +84,12 @@ robot_parse_strategy(const char *name, enum robot_strategy *out)
 	return -1;
 }
 
+int
+robot_takes_leaves(enum robot_strategy s)
+{
+	return s == ROBOT_EQUITY || s == ROBOT_ENDGAME || s == ROBOT_SIM;
+}
+
 const char *
 robot_strategy_name(enum robot_strategy s)
 {
@@ -113,9 +119,7 @@ robot_new(const struct rules *r, const struct lex *lex,
 	rb->owns_gen = owns_gen;
 	rb->eg_nodes = ROBOT_ENDGAME_NODES;
 	if ((rb->opts.strategy == ROBOT_FULLSTERKUR ||
-	    rb->opts.strategy == ROBOT_EQUITY ||
-	    rb->opts.strategy == ROBOT_ENDGAME ||
-	    rb->opts.strategy == ROBOT_SIM) &&
+	    robot_takes_leaves(rb->opts.strategy)) &&
 	    gen_best_ready(gen, e) != 0) {
 		free(rb);
 		return NULL;
@@ -225,12 +229,6 @@ nomem:
 	return -1;
 }
 
-static double
-robot_table_win(void *ctx, int lead, int unseen)
-{
-	return winpct_get(ctx, lead, unseen);
-}
-
 /* sim_move: the simulation's move for p (tiles in the bag) into *out; 1
  * when it has one, 0 when the position is not for it (not two players),
  * -1 with e set (out of memory, a robot's error). */
@@ -240,8 +238,9 @@ sim_move(struct robot *rb, const struct position *p, struct rng *rng,
 {
 	struct sim_opts so;
 	struct sim_arm *arms;
+	const char *why;
 	int opp = !p->to_move, n, cand = rb->opts.sim_candidates;
-	long k, iters = rb->opts.sim_iterations;
+	long done, iters = rb->opts.sim_iterations;
 
 	if (p->nplayers != 2 || !p->rack_known[p->to_move])
 		return 0;
@@ -259,7 +258,7 @@ sim_move(struct robot *rb, const struct position *p, struct rng *rng,
 		if ((rb->sim = sim_create(rb->r, rb->gen, rb->opts.leaves, e)) ==
 		    NULL)
 			return -1;
-		rb->valuer.win = rb->opts.winpct != NULL ? robot_table_win :
+		rb->valuer.win = rb->opts.winpct != NULL ? winpct_win :
 		    sim_standin_win;
 		rb->valuer.ctx = (void *)(uintptr_t)rb->opts.winpct;
 	}
@@ -279,16 +278,10 @@ sim_move(struct robot *rb, const struct position *p, struct rng *rng,
 	if (n == 0)
 		return 0;
 	/* One candidate needs no rollout; else the budget, or less when
-	 * the leader is separated (the rule movegen --sim --stop 95 uses). */
-	for (k = 0; n > 1 && k < iters; k++) {
-		if (sim_iterate(rb->sim, (uint64_t)k, e) != 0)
-			return -1;
-		if (sim_exact(rb->sim))
-			break;
-		if (k + 1 >= SIM_MIN_SAMPLES && (k + 1) % SIM_CHECK_EVERY == 0 &&
-		    sim_settle(rb->sim, 0.95))
-			break;
-	}
+	 * the leader is separated (movegen --sim --stop 95). */
+	if (n > 1 && sim_run(rb->sim, 0, 1, iters, 0.95, 0, &done, &why, e)
+	    != 0)
+		return -1;
 	sim_order(arms, n, rb->simorder);
 	*out = arms[rb->simorder[0]].move;
 	return 1;
@@ -475,7 +468,7 @@ robot_choose(struct robot *rb, const struct position *p, int bag_count,
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 	}
-	if (s == ROBOT_EQUITY || s == ROBOT_ENDGAME || s == ROBOT_SIM) {
+	if (robot_takes_leaves(s)) {
 		if (equity_prepare(&rb->eq, rb->r, rb->opts.leaves, p, bag_count,
 		    e) != 0)
 			return -1;

@@ -107,6 +107,10 @@ struct robot;
  * Returns 0 and sets *out, or -1 if name is unknown. */
 int robot_parse_strategy(const char *name, enum robot_strategy *out);
 
+/* robot_takes_leaves: 1 if robots of strategy s value moves by a leave
+ * table (equity, endgame, sim), else 0. */
+int robot_takes_leaves(enum robot_strategy s);
+
 /* robot_strategy_name: "fullsterkur", "midlungur", "amlodi", "equity",
  * "halfdraettingur", "endgame", "sim". */
 const char *robot_strategy_name(enum robot_strategy s);

@@ -88,9 +88,8 @@ selfplay_create(const struct rules *r, const struct lex *lex,
 		    robot_strategy_name(seats[i].strategy), i + 1);
 		/* "equity:CRC" for an equity seat with a leave table (the
 		 * others do not use one). */
-		eq = (seats[i].strategy == ROBOT_EQUITY ||
-		    seats[i].strategy == ROBOT_ENDGAME ||
-		    seats[i].strategy == ROBOT_SIM) && seats[i].leaves != NULL;
+		eq = robot_takes_leaves(seats[i].strategy) &&
+		    seats[i].leaves != NULL;
 		len = strlen(sp->robots);
 		snprintf(sp->robots + len, sizeof sp->robots - len,
 		    eq ? "%s%s:%08" PRIx32 : "%s%s", i > 0 ? " " : "",
@@ -160,9 +159,8 @@ selfplay_open(const struct rules *r, const struct selfplay_files *f,
 		goto fail;
 	}
 	for (int i = 0; i < f->players && i < RULES_MAX_PLAYERS; i++)
-		eq |= (f->strategy[i] == ROBOT_EQUITY ||
-		    f->strategy[i] == ROBOT_ENDGAME ||
-		    f->strategy[i] == ROBOT_SIM) && f->seat_leaves[i] == NULL;
+		eq |= robot_takes_leaves(f->strategy[i]) &&
+		    f->seat_leaves[i] == NULL;
 	if (lp == NULL && eq)
 		lp = f->default_leaves;
 	if (lp != NULL && (leaves = klv_load(lp, r, &ie)) == NULL) {

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "bag.h"
 #include "equity.h"
 #include "rng.h"
@@ -584,6 +585,57 @@ double
 sim_mean(const struct sim_stat *st)
 {
 	return st->n > 0 ? (double)st->sum / (double)st->n : 0;
+}
+
+double
+sim_win_pct(const struct sim_stat *st, int se)
+{
+	return 100 * (se ? sim_se(st) : sim_mean(st)) / SIM_WIN_UNIT;
+}
+
+double
+sim_spread_pts(const struct sim_stat *st, int se)
+{
+	return (se ? sim_se(st) : sim_mean(st)) / SIM_SPREAD_UNIT;
+}
+
+static double
+wall_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+int
+sim_run(struct sim *s, long first, long step, long cap, double conf,
+	double seconds, long *done, const char **why, struct err *e)
+{
+	double t0 = seconds > 0 ? wall_seconds() : 0;
+	long k;
+
+	*done = 0;
+	*why = "the cap";
+	for (k = first; k < cap; k += step) {
+		if (sim_iterate(s, (uint64_t)k, e) != 0)
+			return -1;
+		++*done;
+		if (conf > 0 && sim_exact(s)) {
+			*why = "nothing left to chance";
+			break;
+		}
+		if (conf > 0 && *done >= SIM_MIN_SAMPLES &&
+		    *done % SIM_CHECK_EVERY == 0 && sim_settle(s, conf)) {
+			*why = "confidence";
+			break;
+		}
+		if (seconds > 0 && wall_seconds() - t0 >= seconds) {
+			*why = "time";
+			break;
+		}
+	}
+	return 0;
 }
 
 double

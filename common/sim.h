@@ -167,6 +167,11 @@ int sim_iterate(struct sim *s, uint64_t k, struct err *e);
 double sim_mean(const struct sim_stat *st);
 double sim_se(const struct sim_stat *st);
 
+/* sim_win_pct: a win statistic's mean (se 0) or its standard error (se 1)
+ * in percent; sim_spread_pts: a spread statistic's in points. */
+double sim_win_pct(const struct sim_stat *st, int se);
+double sim_spread_pts(const struct sim_stat *st, int se);
+
 /* sim_order: the arms' indices best first into order[0..n): the arms
  * sampled most first (the stopping rule's survivors before the arms it
  * dropped, the latest dropped first), then by mean win, then mean spread,
@@ -200,6 +205,17 @@ void sim_order(const struct sim_arm *arms, int n, int *order);
 #define SIM_TOLERANCE 0.005
 #define SIM_SPREAD_TOLERANCE 0.5
 int sim_settle(struct sim *s, double conf);
+
+/* sim_run: the iterations k = first, first + step, ... below cap of s
+ * (set up, its arms added), stopped early, when conf > 0, by nothing
+ * being left to chance (sim_exact) or by the stopping rule at confidence
+ * conf (sim_settle, every SIM_CHECK_EVERY iterations once SIM_MIN_SAMPLES
+ * have run), and, when seconds > 0, after that much wall time.  *done:
+ * the iterations run; *why: what stopped them ("the cap", "confidence",
+ * "time", "nothing left to chance").  movegen --sim, -a --sim and the sim
+ * robot run it.  Returns 0, or -1 with e set (sim_iterate's error). */
+int sim_run(struct sim *s, long first, long step, long cap, double conf,
+	double seconds, long *done, const char **why, struct err *e);
 
 /* sim_normal_quantile: z with P(Z <= z) = p for 0 < p < 1. */
 double sim_normal_quantile(double p);

@@ -95,6 +95,21 @@ tool_sim_option(struct tool_sim *ts, int ch, const char *arg,
 	ts->given = 1;
 }
 
+/* The defaults of the options not given: 20 candidates, 2 plies, at most
+ * cap iterations, stopped at confidence stop. */
+static void
+defaults(struct tool_sim *ts, long cap, double stop)
+{
+	if (!ts->candidates_given)
+		ts->candidates = 20;
+	if (ts->plies == 0)
+		ts->plies = 2;
+	if (ts->iterations == 0)
+		ts->iterations = cap;
+	if (!ts->stop_given)
+		ts->stop = stop;
+}
+
 /* The options together, the defaults filled in: 0, or -1 after a
  * message. */
 static int
@@ -115,14 +130,7 @@ check(struct tool_sim *ts, int others)
 		    "(--analyse --sim simulates a game's turns)");
 		return -1;
 	}
-	if (!ts->candidates_given)
-		ts->candidates = 20;
-	if (ts->plies == 0)
-		ts->plies = 2;
-	if (ts->iterations == 0)
-		ts->iterations = TOOL_SIM_ITERATIONS;
-	if (!ts->stop_given)
-		ts->stop = ts->shard_n > 0 ? 0 : 0.95;
+	defaults(ts, TOOL_SIM_ITERATIONS, ts->shard_n > 0 ? 0 : 0.95);
 	if (ts->shard_n > 0 && (ts->stop > 0 || ts->seconds > 0)) {
 		tool_warn("--shard runs every iteration of its share: no --time, "
 		    "and --stop none");
@@ -201,10 +209,9 @@ write_table(FILE *fp, const struct sim_arm *arms, int n, int *order)
 
 		fprintf(fp, "%s\t%d\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t%" PRId64 "\n",
 		    a->text, a->score, (double)a->equity / 1000,
-		    100 * sim_mean(&a->win) / SIM_WIN_UNIT,
-		    100 * sim_se(&a->win) / SIM_WIN_UNIT,
-		    sim_mean(&a->spread) / SIM_SPREAD_UNIT,
-		    sim_se(&a->spread) / SIM_SPREAD_UNIT, a->win.n);
+		    sim_win_pct(&a->win, 0), sim_win_pct(&a->win, 1),
+		    sim_spread_pts(&a->spread, 0), sim_spread_pts(&a->spread, 1),
+		    a->win.n);
 	}
 	putc('\n', fp);
 }
@@ -242,40 +249,12 @@ int
 tool_sim_loop(const struct tool_sim *ts, struct sim *s, long *done,
 	const char **why, struct err *e)
 {
-	long k = ts->shard_n > 0 ? ts->shard_k - 1 : 0;
-	long step = ts->shard_n > 0 ? ts->shard_n : 1;
-	double t0 = now(CLOCK_MONOTONIC);
-
-	*done = 0;
-	*why = "the cap";
-	for (; k < ts->iterations; k += step) {
-		if (sim_iterate(s, (uint64_t)k, e) != 0)
-			return -1;
-		++*done;
-		if (ts->stop > 0 && sim_exact(s)) {
-			*why = "nothing left to chance";
-			break;
-		}
-		if (ts->stop > 0 && *done >= SIM_MIN_SAMPLES &&
-		    *done % SIM_CHECK_EVERY == 0 && sim_settle(s, ts->stop)) {
-			*why = "confidence";
-			break;
-		}
-		if (ts->seconds > 0 && now(CLOCK_MONOTONIC) - t0 >= ts->seconds) {
-			*why = "time";
-			break;
-		}
-	}
-	return 0;
+	return sim_run(s, ts->shard_n > 0 ? ts->shard_k - 1 : 0,
+	    ts->shard_n > 0 ? ts->shard_n : 1, ts->iterations, ts->stop,
+	    ts->seconds, done, why, e);
 }
 
 /* --- The win table and the endgame solver, per ruleset --- */
-
-static double
-table_win(void *ctx, int lead, int unseen)
-{
-	return winpct_get(ctx, lead, unseen);
-}
 
 /* The endgame hook (sim.h): a rollout whose bag is empty is solved
  * exactly once both racks together hold at most max_tiles tiles (every
@@ -352,7 +331,7 @@ wire(struct tool_sim *ts, const struct engine *en, const char *file,
 		    "stand-in curve values the horizon (movegen(1), SIMULATION)",
 		    en->rules.name);
 	free(path);
-	w->valuer.win = w->table != NULL ? table_win : sim_standin_win;
+	w->valuer.win = w->table != NULL ? winpct_win : sim_standin_win;
 	w->valuer.ctx = w->table;
 	if ((w->solver = endgame_create(&en->rules, en->gen, TOOL_SIM_TT_LOG2,
 	    &e)) == NULL)
@@ -486,14 +465,7 @@ tool_sim_analyse_check(struct tool_sim *ts)
 		    "move played: no --sim-merge, --shard or --move");
 		return -1;
 	}
-	if (!ts->candidates_given)
-		ts->candidates = 20;
-	if (ts->plies == 0)
-		ts->plies = 2;
-	if (ts->iterations == 0)
-		ts->iterations = TOOL_SIM_ANALYSE_ITERATIONS;
-	if (!ts->stop_given)
-		ts->stop = 0.95;
+	defaults(ts, TOOL_SIM_ANALYSE_ITERATIONS, 0.95);
 	return 0;
 }
 

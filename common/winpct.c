@@ -1051,6 +1051,12 @@ winpct_get(const struct winpct *t, int lead, int unseen)
 }
 
 double
+winpct_win(void *ctx, int lead, int unseen)
+{
+	return winpct_get(ctx, lead, unseen);
+}
+
+double
 winpct_get_racks(const struct winpct *t, int lead, int bag, int mine,
 	int theirs)
 {

@@ -154,6 +154,10 @@ double winpct_get(const struct winpct *t, int lead, int unseen);
 double winpct_get_racks(const struct winpct *t, int lead, int bag, int mine,
 	int theirs);
 
+/* winpct_win: winpct_get with the table as ctx, the form of a
+ * simulation's valuer (sim.h, struct sim_valuer). */
+double winpct_win(void *ctx, int lead, int unseen);
+
 /* What a table holds: winpct_rows, the rows of tiles unseen (1 .. rows);
  * winpct_row_positions, the positions of row unseen (0 outside);
  * winpct_games, the games recorded; winpct_positions, all positions;

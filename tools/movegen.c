@@ -452,8 +452,8 @@ main(int argc, char *argv[])
 		ta.top = o.top > ANALYSE_TOP_MAX ? ANALYSE_TOP_MAX : (int)o.top;
 	ta.json = o.json;
 	engines.robot = o.robot;
-	engines.default_leaves = o.robot == (int)ROBOT_EQUITY ||
-	    o.robot == (int)ROBOT_ENDGAME || o.robot == (int)ROBOT_SIM ||
+	engines.default_leaves = (o.robot >= 0 &&
+	    robot_takes_leaves((enum robot_strategy)o.robot)) ||
 	    (o.analyse && !o.by_score) || o.sort_equity || sim.on;
 	rng_seed(&rng, o.seed);
 	if (o.analyse && (sim.on || sim.given || sim.merge)) {
