@@ -102,7 +102,9 @@ struct endgame {
 	size_t order_cap;
 	/* Killers, by ply from the root. */
 	struct killer killers[KILLER_PLIES][KILLER_SLOTS];
+	uint32_t killer_ver[KILLER_PLIES];  /* bumped by each store */
 	int ply;
+	int rackval[2];         /* each rack's points */
 	/* Search state. */
 	enum mode mode;
 	int tainted;            /* a horizon leaf was seen below */
@@ -259,6 +261,7 @@ play(struct endgame *s, const struct move *m, struct undo *u)
 			rack_hash_change(s, pl, t, p->racks[pl][t],
 			    p->racks[pl][t] - 1);
 			p->racks[pl][t]--;
+			s->rackval[pl] -= s->r->values[t];
 			s->hash ^= s->z_sq[sq * 128 + tile_index(m->tiles[i])];
 			s->hist[s->nhist++] = (uint16_t)sq;
 			placed_insert(s, (uint16_t)(sq << 7 |
@@ -294,11 +297,20 @@ unplay(struct endgame *s, const struct move *m, const struct undo *u)
 		p->board.sq[sq] = 0;
 		t = rack_tile(m->tiles[i]);
 		p->racks[pl][t]++;
+		s->rackval[pl] += s->r->values[t];
 		placed_remove(s, (uint16_t)(sq << 7 | tile_index(m->tiles[i])));
 	}
 	p->board.ntiles -= m->ntiles;
 	s->nhist -= m->ntiles;
 	s->ntiles[pl] += m->ntiles;
+}
+
+/* The spread a player gains by going out against a rack of v points
+ * (game_settle_points with two players). */
+static int
+settle_out_gain(const struct rules *r, int v)
+{
+	return r->settle == SETTLE_DOUBLE ? 2 * v : v + v;
 }
 
 /* The game's end after the player to move's move m (already played: the
@@ -308,17 +320,16 @@ static int
 game_end_value(const struct endgame *s, int *value)
 {
 	const struct position *p = &s->pos;
-	int mover = !p->to_move, pts[2];
+	int mover = !p->to_move;
 
+	/* game_settle_points for two players, from the racks' points kept
+	 * by play and unplay. */
 	if (s->ntiles[mover] == 0)
-		game_settle_points(s->r, 2, (const uint8_t (*)[RULES_MAX_TILES])
-		    p->racks, mover, pts);
+		*value = settle_out_gain(s->r, s->rackval[!mover]);
 	else if (s->zero_limit > 0 && p->zeros >= s->zero_limit)
-		game_settle_points(s->r, 2, (const uint8_t (*)[RULES_MAX_TILES])
-		    p->racks, -1, pts);
+		*value = s->rackval[!mover] - s->rackval[mover];
 	else
 		return 0;
-	*value = pts[mover] - pts[!mover];
 	return 1;
 }
 
@@ -508,28 +519,76 @@ killer_store(struct endgame *s, const struct move *m)
 	k[0].m = *m;
 	k[0].sig = sig;
 	k[0].nfoot = footprint(&s->pos.board, m, k[0].foot, 0, 0);
+	s->killer_ver[s->ply]++;
 }
 
 /* killer_legal: whether killer k is a legal move here with its score:
  * its footprint unchanged and its tiles on the rack. */
 static int
-killer_legal(const struct endgame *s, struct killer *k)
+killer_legal_for(const struct endgame *s, struct killer *k, int pl)
 {
 	const struct position *p = &s->pos;
 	uint8_t need[RULES_MAX_TILES];
 	int i, t;
 
-	if (k->sig == 0 || k->m.ntiles > s->ntiles[p->to_move])
+	if (k->sig == 0 || k->m.ntiles > s->ntiles[pl])
 		return 0;
 	memset(need, 0, sizeof need);
 	for (i = 0; i < k->m.len; i++) {
 		if (k->m.tiles[i] == 0)
 			continue;
 		t = rack_tile(k->m.tiles[i]);
-		if (++need[t] > p->racks[p->to_move][t])
+		if (++need[t] > p->racks[pl][t])
 			return 0;
 	}
 	return footprint(&p->board, &k->m, k->foot, 1, k->nfoot);
+}
+
+static int
+killer_legal(const struct endgame *s, struct killer *k)
+{
+	return killer_legal_for(s, k, s->pos.to_move);
+}
+
+/* The empty squares of a tile play's footprint (see struct killer) as
+ * bits: a move that places no tile on them leaves the footprint as it
+ * was. */
+#define SQ_WORDS ((RULES_MAX_SQUARES + 63) / 64)
+
+static void
+footprint_empties(const struct board *b, const struct move *m,
+	uint64_t mask[SQ_WORDS])
+{
+	int dr = m->dir == DIR_DOWN, dc = !dr, i, k, r, c, sq;
+
+	memset(mask, 0, SQ_WORDS * sizeof *mask);
+	for (i = -1; i <= m->len; i++) {
+		r = m->row + dr * i;
+		c = m->col + dc * i;
+		if (r < 0 || c < 0 || r >= b->rows || c >= b->cols)
+			continue;
+		sq = r * b->cols + c;
+		if (b->sq[sq] == 0)
+			mask[sq >> 6] |= (uint64_t)1 << (sq & 63);
+	}
+	for (i = 0; i < m->len; i++) {
+		if (m->tiles[i] == 0)
+			continue;
+		for (int way = -1; way <= 1; way += 2) {
+			for (k = 1;; k++) {
+				r = m->row + dr * i + dc * way * k;
+				c = m->col + dc * i + dr * way * k;
+				if (r < 0 || c < 0 || r >= b->rows ||
+				    c >= b->cols)
+					break;
+				sq = r * b->cols + c;
+				if (b->sq[sq] == 0) {
+					mask[sq >> 6] |= (uint64_t)1 << (sq & 63);
+					break;
+				}
+			}
+		}
+	}
 }
 
 static int
@@ -727,6 +786,91 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 static int negamax(struct endgame *s, int depth, int alpha, int beta,
 	int after_pass);
 
+/* no_scoreless_play: whether none of the n moves at ms is a tile play
+ * that counts as a scoreless turn (under END_SCORELESS, one of 0 points). */
+static int
+no_scoreless_play(const struct endgame *s, const struct move *ms, long n)
+{
+	if (s->r->end_kind != END_SCORELESS)
+		return 1;
+	for (long i = 0; i < n; i++)
+		if (ms[i].kind == MOVE_PLACE && ms[i].score == 0)
+			return 0;
+	return 1;
+}
+
+/* Refuters: the other player's moves that went out and cut off at the
+ * next ply (its killers there), legal here, best first, with the empty
+ * squares of their footprints.  A move of the player to move that places
+ * no tile on those squares and does not end the game leaves the other
+ * able to go out with the refuter, with the same score: it is worth at
+ * most its own score less the refuter's and the settling the other then
+ * gains, and where that is no more than alpha it fails low without a
+ * node (in an endgame's tail, where one player can go out and the other
+ * must try every move, most moves do). */
+struct refuter {
+	int score;
+	uint64_t mask[SQ_WORDS];
+};
+
+static int
+refuters_find(struct endgame *s, struct refuter rf[KILLER_SLOTS])
+{
+	int pl = s->pos.to_move, n = 0, i, j;
+
+	if (s->ply + 1 >= KILLER_PLIES)
+		return 0;
+	for (i = 0; i < KILLER_SLOTS; i++) {
+		struct killer *k = &s->killers[s->ply + 1][i];
+
+		if (k->sig == 0 || k->m.ntiles != s->ntiles[!pl] ||
+		    !killer_legal_for(s, k, !pl))
+			continue;
+		for (j = n; j > 0 && rf[j - 1].score < k->m.score; j--)
+			rf[j] = rf[j - 1];
+		rf[j].score = k->m.score;
+		footprint_empties(&s->pos.board, &k->m, rf[j].mask);
+		n++;
+	}
+	return n;
+}
+
+/* refuted_bound: an upper bound of move m's value for the player to move
+ * from the refuters (INF2: none applies). */
+static int
+refuted_bound(const struct endgame *s, const struct move *m,
+	const struct refuter *rf, int nrf)
+{
+	const struct position *p = &s->pos;
+	int pl = p->to_move, dr = m->dir == DIR_DOWN, dc = !dr, i, j;
+	int left = s->rackval[pl], sqs[RULES_MAX_RACK], nsq = 0;
+
+	if (m->kind == MOVE_PLACE && m->ntiles >= s->ntiles[pl])
+		return INF2;    /* goes out: valued at once anyway */
+	if (s->zero_limit > 0 && p->zeros + 1 >= s->zero_limit &&
+	    game_turn_counts(s->r, m->kind == MOVE_PASS, m->score == 0,
+	    m->kind == MOVE_PLACE))
+		return INF2;    /* ends the game */
+	if (m->kind == MOVE_PLACE) {
+		for (i = 0; i < m->len; i++) {
+			if (m->tiles[i] == 0)
+				continue;
+			sqs[nsq++] = (m->row + dr * i) * p->board.cols +
+			    m->col + dc * i;
+			left -= s->r->values[rack_tile(m->tiles[i])];
+		}
+	}
+	for (j = 0; j < nrf; j++) {
+		for (i = 0; i < nsq; i++)
+			if (rf[j].mask[sqs[i] >> 6] >> (sqs[i] & 63) & 1)
+				break;
+		if (i == nsq)
+			return m->score - rf[j].score - settle_out_gain(s->r,
+			    left);
+	}
+	return INF2;
+}
+
 /* moved_lines: the lines where a move may be whose footprint (see struct
  * killer) holds a square placed since hist held mark squares: across in
  * the row of such a square or just beyond either end of the column's run
@@ -769,10 +913,12 @@ moved_lines(const struct endgame *s, int mark, uint32_t lines[2])
 }
 
 /* move_value: the value for the player to move of playing m, searched in
- * window alpha..beta (fail-soft); depth is the plies left after m. */
+ * window alpha..beta (fail-soft); depth is the plies left after m; forced:
+ * m is a pass and the player's only move (the other then knows its
+ * opponent cannot play on this board). */
 static int
 move_value(struct endgame *s, const struct move *m, int depth, int alpha,
-	int beta)
+	int beta, int forced)
 {
 	struct undo u;
 	int v, end;
@@ -783,7 +929,7 @@ move_value(struct endgame *s, const struct move *m, int depth, int alpha,
 		v = m->score + end;
 	else
 		v = m->score - negamax(s, depth, m->score - beta,
-		    m->score - alpha, m->kind == MOVE_PASS);
+		    m->score - alpha, m->kind != MOVE_PASS ? 0 : forced ? 2 : 1);
 	s->ply--;
 	unplay(s, m, &u);
 	return v;
@@ -814,17 +960,18 @@ horizon(const struct endgame *s)
  * Updates *best, *alpha and bestm; returns 1 on a cutoff. */
 static int
 node_move(struct endgame *s, const struct move *m, int depth, int *alpha,
-	int beta, int first, int *best, struct move *bestm, int *tainted)
+	int beta, int first, int *best, struct move *bestm, int *tainted,
+	int forced)
 {
 	int v;
 
 	s->tainted = 0;
 	if (first) {
-		v = move_value(s, m, depth, *alpha, beta);
+		v = move_value(s, m, depth, *alpha, beta, forced);
 	} else {
-		v = move_value(s, m, depth, *alpha, *alpha + 1);
+		v = move_value(s, m, depth, *alpha, *alpha + 1, forced);
 		if (v > *alpha && v < beta && !s->stopped)
-			v = move_value(s, m, depth, v, beta);
+			v = move_value(s, m, depth, v, beta, forced);
 	}
 	*tainted |= s->tainted;
 	if (s->stopped || s->failed)
@@ -853,6 +1000,11 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	uint32_t lines[2];
 	long n;
 	size_t base;
+	struct refuter rf[KILLER_SLOTS];
+	int nrf = 0, stuck_other = after_pass == 2 && s->mode == MODE_EXACT &&
+	    s->zero_limit > 0;
+	uint32_t rf_ver = s->ply + 1 < KILLER_PLIES ?
+	    s->killer_ver[s->ply + 1] - 1 : 0;
 
 	if (s->stopped || s->failed)
 		return 0;
@@ -937,13 +1089,13 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	if (has_tt) {
 		first = 0;
 		if (node_move(s, &ttm, forced ? depth : depth - 1, &alpha, beta,
-		    1, &best, &bestm, &tainted_here))
+		    1, &best, &bestm, &tainted_here, forced))
 			goto out;
 	}
 	/* A pass right after a pass, before generating too: a pass is
 	 * always legal.  Not under a ply horizon, where a pass that turned
 	 * out to be the only move would count no ply. */
-	if (after_pass && s->mode == MODE_EXACT &&
+	if (after_pass && !stuck_other && s->mode == MODE_EXACT &&
 	    !(has_tt && ttm.kind == MOVE_PASS)) {
 		struct move pm;
 
@@ -951,7 +1103,7 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 		pm.kind = MOVE_PASS;
 		pass_done = 1;
 		if (node_move(s, &pm, depth - 1, &alpha, beta, first, &best,
-		    &bestm, &tainted_here))
+		    &bestm, &tainted_here, 0))
 			goto out;
 		first = 0;
 	}
@@ -978,8 +1130,45 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 		if ((has_tt && move_sig(&m) == tt_sig && canon_same(&m, &ttm)) ||
 		    (pass_done && m.kind == MOVE_PASS))
 			continue;
+		if (s->mode == MODE_EXACT && s->ply + 1 < KILLER_PLIES) {
+			int ub;
+
+			if (rf_ver != s->killer_ver[s->ply + 1]) {
+				rf_ver = s->killer_ver[s->ply + 1];
+				nrf = refuters_find(s, rf);
+			}
+			if (nrf > 0 && (ub = refuted_bound(s, &m, rf, nrf)) <=
+			    alpha) {
+				if (ub > best) {
+					best = ub;
+					bestm = m;
+				}
+				continue;
+			}
+		}
+		if (m.kind == MOVE_PASS && stuck_other &&
+		    no_scoreless_play(s, s->stack + base, n)) {
+			/* The other cannot play on this board: after a
+			 * pass it passes too and this player is back with
+			 * the same moves, so passing is worth the game
+			 * ended on passes or this node's best tile play,
+			 * whichever is more (tile plays reset the count):
+			 * the node's value is that, with the pass valued
+			 * as the ending. */
+			int v = s->rackval[!pl] - s->rackval[pl];
+
+			if (v > best) {
+				best = v;
+				bestm = m;
+			}
+			if (v > alpha)
+				alpha = v;
+			if (alpha >= beta)
+				break;
+			continue;
+		}
 		if (node_move(s, &m, forced ? depth : depth - 1, &alpha, beta,
-		    first, &best, &bestm, &tainted_here)) {
+		    first, &best, &bestm, &tainted_here, forced)) {
 			break;
 		}
 		first = 0;
@@ -1113,11 +1302,11 @@ root_search(struct endgame *s, struct root_move *rm, int n, enum mode mode,
 		 * window at -1 that failed high at 0 would not tell a draw
 		 * from a win. */
 		if (i == 0 || a == -INF2 || first_win) {
-			v = move_value(s, &rm[i].m, depth, a, b);
+			v = move_value(s, &rm[i].m, depth, a, b, 0);
 		} else {
-			v = move_value(s, &rm[i].m, depth, a, a + 1);
+			v = move_value(s, &rm[i].m, depth, a, a + 1, 0);
 			if (v > a && v < b && !s->stopped && !first_win)
-				v = move_value(s, &rm[i].m, depth, v, b);
+				v = move_value(s, &rm[i].m, depth, v, b, 0);
 		}
 		if (s->stopped || s->failed)
 			return -1;
@@ -1156,7 +1345,7 @@ pv_extract(struct endgame *s, int v, struct move *pv, int max)
 		    const void *))canon_cmp);
 		for (i = 0; i < nm && found < 0; i++) {
 			struct move m = s->stack[base + (size_t)i];
-			int w = move_value(s, &m, INT32_MAX / 2, v - 1, v);
+			int w = move_value(s, &m, INT32_MAX / 2, v - 1, v, 0);
 
 			if (s->stopped || s->failed)
 				break;
@@ -1230,6 +1419,11 @@ endgame_solve(struct endgame *s, const struct position *p,
 	s->pos.nops = 0;
 	s->ntiles[0] = count_tiles(p->racks[0]);
 	s->ntiles[1] = count_tiles(p->racks[1]);
+	for (int pl = 0; pl < 2; pl++) {
+		s->rackval[pl] = 0;
+		for (int t = 0; t <= s->r->nletters && t < RULES_MAX_TILES; t++)
+			s->rackval[pl] += p->racks[pl][t] * s->r->values[t];
+	}
 	if (s->ntiles[0] > RULES_MAX_RACK || s->ntiles[1] > RULES_MAX_RACK) {
 		err_set(e, 0, "a rack of over %d tiles", RULES_MAX_RACK);
 		return -1;
