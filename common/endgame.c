@@ -1124,6 +1124,37 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	s->list_mark[pl] = s->nhist;
 	s->list_base[pl] = base;
 	s->list_n[pl] = n;
+	/* One tile left: every tile play goes out, and a pass is answered at
+	 * worst by a pass back, to the same moves (the other can always pass;
+	 * the count of passes ends it): the node is worth at most its best
+	 * going out or the game ended on passes. */
+	if (s->mode == MODE_EXACT && s->zero_limit > 0 && s->ntiles[pl] == 1) {
+		int ub = s->rackval[!pl] - s->rackval[pl];
+		long at = -1;
+
+		for (i = 0; i < n; i++) {
+			const struct move *m = &s->stack[base + (size_t)i];
+			int v = m->score + settle_out_gain(s->r, s->rackval[!pl]);
+
+			if (m->kind == MOVE_PLACE && v > ub) {
+				ub = v;
+				at = i;
+			}
+		}
+		if (ub <= alpha) {
+			if (ub > best) {
+				best = ub;
+				if (at >= 0) {
+					bestm = s->stack[base + (size_t)at];
+				} else {
+					memset(&bestm, 0, sizeof bestm);
+					bestm.kind = MOVE_PASS;
+				}
+			}
+			s->stack_n = base;
+			goto out;
+		}
+	}
 	for (i = 0; i < n; i++) {
 		struct move m = s->stack[base + (size_t)i];
 
