@@ -786,6 +786,128 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 static int negamax(struct endgame *s, int depth, int alpha, int beta,
 	int after_pass);
 
+/* A board tile's points as scoring counts them (a blank's: none). */
+static int
+tile_points(const struct rules *r, uint8_t x)
+{
+	return TILE_IS_BLANK(x) ? 0 : r->values[TILE_LETTER(x)];
+}
+
+static int
+letter_mult(int prem)
+{
+	return prem == SQ_DL ? 2 : prem == SQ_TL ? 3 : prem == SQ_QL ? 4 : 1;
+}
+
+static int
+word_mult(int prem)
+{
+	return prem == SQ_DW ? 2 : prem == SQ_TW ? 3 : prem == SQ_QW ? 4 : 1;
+}
+
+/* square_bound: at least the score of any play of one tile worth tv
+ * on empty square sq (0 if no tile is beside it): its two words scored
+ * as if they were words (the lexicon not asked). */
+static int
+square_bound(const struct endgame *s, int sq, int tv)
+{
+	const struct board *b = &s->pos.board;
+	const struct rules *r = s->r;
+	int row = sq / b->cols, col = sq % b->cols, v = 0, d, w, k, rr, cc;
+	int prem = r->premium[sq];
+
+	for (d = 0; d < 2; d++) {
+		int dr = d, dc = !d, sum = 0, n = 0;
+
+		for (w = -1; w <= 1; w += 2) {
+			for (k = 1;; k++) {
+				rr = row + w * dr * k;
+				cc = col + w * dc * k;
+				if (rr < 0 || cc < 0 || rr >= b->rows ||
+				    cc >= b->cols || b->sq[rr * b->cols + cc] == 0)
+					break;
+				sum += tile_points(r, b->sq[rr * b->cols + cc]);
+				n++;
+			}
+		}
+		if (n > 0)
+			v += (sum + tv * letter_mult(prem)) * word_mult(prem);
+	}
+	return v;
+}
+
+/* after_one_bound: at least the best score of the player's other tile
+ * (worth tv, rack index tb) played alone after one-tile play m from the
+ * list ms[0..n) of this node.  A square's single-tile plays depend only
+ * on the runs of tiles through it across and down, and m's tile changes
+ * those of four squares at most, the ends of the runs through it: the
+ * list's best play of that tile elsewhere keeps its score, and those four
+ * are bounded by square_bound with m's tile on the board. */
+static int
+after_one_bound(struct endgame *s, const struct move *m,
+	const struct move *ms, long n, int tv, int tb)
+{
+	struct board *b = &s->pos.board;
+	int dr = m->dir == DIR_DOWN, dc = !dr, i, j, sq = -1, row, col;
+	int best = 0, ends[4], nends = 0, d, w, k;
+	uint8_t tile = 0;
+
+	for (i = 0; i < m->len; i++) {
+		if (m->tiles[i] != 0) {
+			sq = (m->row + dr * i) * b->cols + m->col + dc * i;
+			tile = m->tiles[i];
+		}
+	}
+	row = sq / b->cols;
+	col = sq % b->cols;
+	b->sq[sq] = tile;
+	for (d = 0; d < 2; d++) {
+		for (w = -1; w <= 1; w += 2) {
+			int rr, cc;
+
+			for (k = 1;; k++) {
+				rr = row + w * d * k;
+				cc = col + w * !d * k;
+				if (rr < 0 || cc < 0 || rr >= b->rows ||
+				    cc >= b->cols)
+					break;
+				if (b->sq[rr * b->cols + cc] == 0) {
+					ends[nends++] = rr * b->cols + cc;
+					break;
+				}
+			}
+		}
+	}
+	for (i = 0; i < nends; i++) {
+		int v = square_bound(s, ends[i], tv);
+
+		if (v > best)
+			best = v;
+	}
+	b->sq[sq] = 0;
+	for (i = 0; i < n; i++) {
+		const struct move *o = &ms[i];
+		int odr = o->dir == DIR_DOWN, osq = -1, t = -1;
+
+		if (o->kind != MOVE_PLACE || o->ntiles != 1 || o->score <= best)
+			continue;
+		for (j = 0; j < o->len; j++) {
+			if (o->tiles[j] != 0) {
+				osq = (o->row + odr * j) * b->cols + o->col +
+				    !odr * j;
+				t = rack_tile(o->tiles[j]);
+			}
+		}
+		if (t != tb || osq == sq)
+			continue;
+		for (k = 0; k < nends && ends[k] != osq; k++)
+			;
+		if (k == nends)
+			best = o->score;
+	}
+	return best;
+}
+
 /* no_scoreless_play: whether none of the n moves at ms is a tile play
  * that counts as a scoreless turn (under END_SCORELESS, one of 0 points). */
 static int
@@ -1001,6 +1123,8 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	long n;
 	size_t base;
 	struct refuter rf[KILLER_SLOTS];
+	int two_left = s->mode == MODE_EXACT && s->zero_limit > 0 &&
+	    s->ntiles[s->pos.to_move] == 2;
 	int nrf = 0, stuck_other = after_pass == 2 && s->mode == MODE_EXACT &&
 	    s->zero_limit > 0;
 	uint32_t rf_ver = s->ply + 1 < KILLER_PLIES ?
@@ -1170,6 +1294,33 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 			}
 			if (nrf > 0 && (ub = refuted_bound(s, &m, rf, nrf)) <=
 			    alpha) {
+				if (ub > best) {
+					best = ub;
+					bestm = m;
+				}
+				continue;
+			}
+		}
+		/* Two tiles left and one played: the other may pass, and the
+		 * tile left is then worth at most its best going out (as
+		 * single_bound sees it after the one played) or the game ended
+		 * on passes. */
+		if (two_left && m.kind == MOVE_PLACE && m.ntiles == 1) {
+			int ta = -1, tb = -1, vb, ub, j, t;
+
+			for (j = 0; j < m.len; j++)
+				if (m.tiles[j] != 0)
+					ta = rack_tile(m.tiles[j]);
+			for (t = 0; t < RULES_MAX_TILES; t++)
+				if (s->pos.racks[pl][t] > (t == ta))
+					tb = t;
+			vb = s->r->values[tb];
+			ub = after_one_bound(s, &m, s->stack + base, n, vb, tb) +
+			    settle_out_gain(s->r, s->rackval[!pl]);
+			if (ub < s->rackval[!pl] - vb)
+				ub = s->rackval[!pl] - vb;
+			ub += m.score;
+			if (ub <= alpha) {
 				if (ub > best) {
 					best = ub;
 					bestm = m;
