@@ -1123,6 +1123,7 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	long n;
 	size_t base;
 	struct refuter rf[KILLER_SLOTS];
+	int bound_best = -INF2, searched;
 	int two_left = s->mode == MODE_EXACT && s->zero_limit > 0 &&
 	    s->ntiles[s->pos.to_move] == 2;
 	int nrf = 0, stuck_other = after_pass == 2 && s->mode == MODE_EXACT &&
@@ -1294,10 +1295,8 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 			}
 			if (nrf > 0 && (ub = refuted_bound(s, &m, rf, nrf)) <=
 			    alpha) {
-				if (ub > best) {
-					best = ub;
-					bestm = m;
-				}
+				if (ub > bound_best)
+					bound_best = ub;
 				continue;
 			}
 		}
@@ -1321,10 +1320,8 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 				ub = s->rackval[!pl] - vb;
 			ub += m.score;
 			if (ub <= alpha) {
-				if (ub > best) {
-					best = ub;
-					bestm = m;
-				}
+				if (ub > bound_best)
+					bound_best = ub;
 				continue;
 			}
 		}
@@ -1363,15 +1360,20 @@ out:
 	s->tainted = saved_taint | tainted_here;
 	if (s->stopped || s->failed)
 		return 0;
+	/* Moves failed low by a bound only bound the value; the table's
+	 * move is the best searched. */
+	searched = best > -INF2;
+	if (bound_best > best)
+		best = bound_best;
 	if (best >= beta && bestm.kind == MOVE_PLACE &&
 	    bestm.ntiles == s->ntiles[s->pos.to_move])
 		killer_store(s, &bestm);
 	if (tainted_here)
-		tt_store(s, key, -INF2, INF2, best > -INF2 ? &bestm : NULL,
+		tt_store(s, key, -INF2, INF2, searched ? &bestm : NULL,
 		    forced);
 	else
 		tt_store(s, key, best > alpha0 ? best : -INF2,
-		    best < beta0 ? best : INF2, best > -INF2 ? &bestm : NULL,
+		    best < beta0 ? best : INF2, searched ? &bestm : NULL,
 		    forced);
 	return best;
 }
