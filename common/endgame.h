@@ -47,6 +47,19 @@
  *     played (measured: fewer nodes than score alone, or than favouring
  *     tiles kept).
  *   - A pass that is the only move does not count as a ply.
+ *   - Cuts from the game's end, each keeping the value exact (the other
+ *     player can always pass, which bounds what a pass is worth):
+ *     after the other's forced pass (it cannot play on this board, and the
+ *     board stays so while both pass) a pass is valued as the game ended
+ *     on passes, not searched; with one tile left a node is worth at most
+ *     its best going out or that ending, and fails low at once below
+ *     alpha; with two left, a play of one is worth at most its score and
+ *     the other tile's best going out afterwards (this node's list where
+ *     the tile played does not reach, words scored as if they were words
+ *     where it does) or that ending; refuters, the other's killers of the
+ *     next ply that go out and
+ *     are legal here, bound each move placing no tile on their footprint
+ *     (the other can still go out with it), which fails low unplayed.
  *   - A ply cap (plies) or a time limit (seconds) stops early: a ply cap
  *     runs the capped search twice, with unfinished lines scored as lost
  *     and as won for the player to move at the root, which gives a proved
