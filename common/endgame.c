@@ -1325,6 +1325,18 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 				continue;
 			}
 		}
+		/* The pass after every tile play: passing is worth at most
+		 * what the other's pass back leaves, the same moves two turns
+		 * on (tile plays reset the count) or the game ended on passes;
+		 * where none of those beats alpha, neither does the pass. */
+		if (m.kind == MOVE_PASS && i == n - 1 && s->mode == MODE_EXACT &&
+		    s->zero_limit > 0 && best <= alpha && bound_best <= alpha &&
+		    s->rackval[!pl] - s->rackval[pl] <= alpha &&
+		    no_scoreless_play(s, s->stack + base, n)) {
+			if (s->rackval[!pl] - s->rackval[pl] > bound_best)
+				bound_best = s->rackval[!pl] - s->rackval[pl];
+			continue;
+		}
 		if (m.kind == MOVE_PASS && stuck_other &&
 		    no_scoreless_play(s, s->stack + base, n)) {
 			/* The other cannot play on this board: after a
