@@ -53,7 +53,9 @@
  *     board stays so while both pass) a pass is valued as the game ended
  *     on passes, not searched; with one tile left a node is worth at most
  *     its best going out or that ending, and fails low at once below
- *     alpha; with two left, a play of one is worth at most its score and
+ *     alpha; the pass, once every tile play has failed low, is worth no
+ *     more than they or that ending (the other may pass back), and is not
+ *     searched where that ending does not beat alpha; with two left, a play of one is worth at most its score and
  *     the other tile's best going out afterwards (this node's list where
  *     the tile played does not reach, words scored as if they were words
  *     where it does) or that ending; refuters, the other's killers of the
