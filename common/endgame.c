@@ -836,44 +836,45 @@ square_bound(const struct endgame *s, int sq, int tv)
 	return v;
 }
 
-/* after_one_bound: at least the best score of the player's other tile
- * (worth tv, rack index tb) played alone after one-tile play m from the
- * list ms[0..n) of this node.  A square's single-tile plays depend only
- * on the runs of tiles through it across and down, and m's tile changes
- * those of four squares at most, the ends of the runs through it: the
- * list's best play of that tile elsewhere keeps its score, and those four
- * are bounded by square_bound with m's tile on the board. */
+/* after_one_bound: at least the best score of the player's last tile
+ * (worth tv, rack index tb) played alone after play m (all its other
+ * tiles) from the list ms[0..n) of this node.  A square's single-tile
+ * plays depend only on the runs of tiles through it across and down, and
+ * each tile of m changes those of four squares at most, the ends of the
+ * runs through it: the list's best play of that tile elsewhere keeps its
+ * score, and those squares are bounded by square_bound with m's tiles on
+ * the board. */
 static int
 after_one_bound(struct endgame *s, const struct move *m,
 	const struct move *ms, long n, int tv, int tb)
 {
 	struct board *b = &s->pos.board;
-	int dr = m->dir == DIR_DOWN, dc = !dr, i, j, sq = -1, row, col;
-	int best = 0, ends[4], nends = 0, d, w, k;
-	uint8_t tile = 0;
+	int dr = m->dir == DIR_DOWN, dc = !dr, i, j, d, w, k, best = 0;
+	int sqs[RULES_MAX_RACK], nsq = 0, ends[4 * RULES_MAX_RACK], nends = 0;
 
 	for (i = 0; i < m->len; i++) {
-		if (m->tiles[i] != 0) {
-			sq = (m->row + dr * i) * b->cols + m->col + dc * i;
-			tile = m->tiles[i];
+		if (m->tiles[i] != 0 && nsq < RULES_MAX_RACK) {
+			sqs[nsq] = (m->row + dr * i) * b->cols + m->col + dc * i;
+			b->sq[sqs[nsq++]] = m->tiles[i];
 		}
 	}
-	row = sq / b->cols;
-	col = sq % b->cols;
-	b->sq[sq] = tile;
-	for (d = 0; d < 2; d++) {
-		for (w = -1; w <= 1; w += 2) {
-			int rr, cc;
+	for (i = 0; i < nsq; i++) {
+		int row = sqs[i] / b->cols, col = sqs[i] % b->cols;
 
-			for (k = 1;; k++) {
-				rr = row + w * d * k;
-				cc = col + w * !d * k;
-				if (rr < 0 || cc < 0 || rr >= b->rows ||
-				    cc >= b->cols)
-					break;
-				if (b->sq[rr * b->cols + cc] == 0) {
-					ends[nends++] = rr * b->cols + cc;
-					break;
+		for (d = 0; d < 2; d++) {
+			for (w = -1; w <= 1; w += 2) {
+				int rr, cc;
+
+				for (k = 1;; k++) {
+					rr = row + w * d * k;
+					cc = col + w * !d * k;
+					if (rr < 0 || cc < 0 || rr >= b->rows ||
+					    cc >= b->cols)
+						break;
+					if (b->sq[rr * b->cols + cc] == 0) {
+						ends[nends++] = rr * b->cols + cc;
+						break;
+					}
 				}
 			}
 		}
@@ -884,7 +885,6 @@ after_one_bound(struct endgame *s, const struct move *m,
 		if (v > best)
 			best = v;
 	}
-	b->sq[sq] = 0;
 	for (i = 0; i < n; i++) {
 		const struct move *o = &ms[i];
 		int odr = o->dir == DIR_DOWN, osq = -1, t = -1;
@@ -898,13 +898,15 @@ after_one_bound(struct endgame *s, const struct move *m,
 				t = rack_tile(o->tiles[j]);
 			}
 		}
-		if (t != tb || osq == sq)
+		if (t != tb || b->sq[osq] != 0)
 			continue;
 		for (k = 0; k < nends && ends[k] != osq; k++)
 			;
 		if (k == nends)
 			best = o->score;
 	}
+	for (i = 0; i < nsq; i++)
+		b->sq[sqs[i]] = 0;
 	return best;
 }
 
@@ -1124,8 +1126,8 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	size_t base;
 	struct refuter rf[KILLER_SLOTS];
 	int bound_best = -INF2, searched;
-	int two_left = s->mode == MODE_EXACT && s->zero_limit > 0 &&
-	    s->ntiles[s->pos.to_move] == 2;
+	int leave_one = s->mode == MODE_EXACT && s->zero_limit > 0 &&
+	    s->ntiles[s->pos.to_move] >= 2;
 	int nrf = 0, stuck_other = after_pass == 2 && s->mode == MODE_EXACT &&
 	    s->zero_limit > 0;
 	uint32_t rf_ver = s->ply + 1 < KILLER_PLIES ?
@@ -1300,18 +1302,20 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 				continue;
 			}
 		}
-		/* Two tiles left and one played: the other may pass, and the
-		 * tile left is then worth at most its best going out (as
-		 * single_bound sees it after the one played) or the game ended
-		 * on passes. */
-		if (two_left && m.kind == MOVE_PLACE && m.ntiles == 1) {
-			int ta = -1, tb = -1, vb, ub, j, t;
+		/* A play that leaves one tile: the other may pass, and that
+		 * tile is then worth at most its best going out (after_one_bound)
+		 * or the game ended on passes. */
+		if (leave_one && m.kind == MOVE_PLACE &&
+		    m.ntiles == s->ntiles[pl] - 1) {
+			uint8_t left[RULES_MAX_TILES];
+			int tb = -1, vb, ub, j, t;
 
+			memcpy(left, s->pos.racks[pl], sizeof left);
 			for (j = 0; j < m.len; j++)
 				if (m.tiles[j] != 0)
-					ta = rack_tile(m.tiles[j]);
+					left[rack_tile(m.tiles[j])]--;
 			for (t = 0; t < RULES_MAX_TILES; t++)
-				if (s->pos.racks[pl][t] > (t == ta))
+				if (left[t] != 0)
 					tb = t;
 			vb = s->r->values[tb];
 			ub = after_one_bound(s, &m, s->stack + base, n, vb, tb) +

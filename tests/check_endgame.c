@@ -369,7 +369,7 @@ START_TEST(cap_gives_bound_and_wrong_move)
 		}
 		/* A time limit long past when the first check comes (at
 		 * node 1,024): stopped, and what it says holds. */
-		if (exact.nodes > 1100 && timed < 3) {
+		if (exact.nodes > 1024 && timed < 3) {
 			struct endgame_opts ot = { 0 };
 
 			ot.seconds = 1e-9;
