@@ -55,18 +55,14 @@
  *     its best going out or that ending, and fails low at once below
  *     alpha; the pass, once every tile play has failed low, is worth no
  *     more than they or that ending (the other may pass back), and is not
- *     searched where that ending does not beat alpha; with two left, a play of one is worth at most its score and
- *     the other tile's best going out afterwards (this node's list where
- *     the tile played does not reach, words scored as if they were words
- *     where it does) or that ending; refuters, the other's killers of the
- *     next ply that go out and
- *     are legal here, bound each move placing no tile on their footprint
- *     (the other can still go out with it), which fails low unplayed.
- *   - A ply cap (plies) or a time limit (seconds) stops early: a ply cap
- *     runs the capped search twice, with unfinished lines scored as lost
- *     and as won for the player to move at the root, which gives a proved
- *     lower and upper bound; a time limit keeps what the finished root
- *     moves proved.  The status is then bound (lo < hi), else exact.
+ *     searched where that ending does not beat alpha; a play that leaves
+ *     one tile is worth at most its score and that tile's best going out
+ *     afterwards (this node's list where the tiles played do not reach,
+ *     words scored as if they were words where they do) or that ending;
+ *     refuters, the other's killers of the next ply that go out and are
+ *     legal here, bound each move placing no tile on their footprint (the
+ *     other can still go out with it).  A move so bounded at or below
+ *     alpha fails low unplayed.
  *   - Ties between first moves of equal value go to the first in
  *     move_order (canonical), and the principal variation is, at each ply,
  *     the first move in move_order that keeps the value: so the answer does
