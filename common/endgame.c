@@ -793,18 +793,6 @@ tile_points(const struct rules *r, uint8_t x)
 	return TILE_IS_BLANK(x) ? 0 : r->values[TILE_LETTER(x)];
 }
 
-static int
-letter_mult(int prem)
-{
-	return prem == SQ_DL ? 2 : prem == SQ_TL ? 3 : prem == SQ_QL ? 4 : 1;
-}
-
-static int
-word_mult(int prem)
-{
-	return prem == SQ_DW ? 2 : prem == SQ_TW ? 3 : prem == SQ_QW ? 4 : 1;
-}
-
 /* square_bound: at least the score of any play of one tile worth tv
  * on empty square sq (0 if no tile is beside it): its two words scored
  * as if they were words (the lexicon not asked). */
@@ -831,7 +819,8 @@ square_bound(const struct endgame *s, int sq, int tv)
 			}
 		}
 		if (n > 0)
-			v += (sum + tv * letter_mult(prem)) * word_mult(prem);
+			v += (sum + tv * rules_letter_mult(prem)) *
+			    rules_word_mult(prem);
 	}
 	return v;
 }

@@ -307,28 +307,6 @@ gen_extset_mg(const struct gen *g, const uint8_t *up, int nup,
 	return gen_mg_tails(g, arcs, lets, n, up, nup, 1, 0) & g->all_letters;
 }
 
-static uint8_t
-gen_lmul(uint8_t prem)
-{
-	switch (prem) {
-	case SQ_DL: return 2;
-	case SQ_TL: return 3;
-	case SQ_QL: return 4;
-	default: return 1;
-	}
-}
-
-static uint8_t
-gen_wmul(uint8_t prem)
-{
-	switch (prem) {
-	case SQ_DW: return 2;
-	case SQ_TW: return 3;
-	case SQ_QW: return 4;
-	default: return 1;
-	}
-}
-
 /* Cross-set and cross-score of square k = i * W + j of orientation d. */
 static void
 gen_cross_square(struct gen *g, int d, int i, int j)
@@ -529,9 +507,9 @@ gen_prepare(struct gen *g, const struct board *b)
 				g->tval[0][i * cols + j] = g->tval[1][j * rows + i] =
 				    (int16_t)(t ? gen_tile_value(g, t) : 0);
 				g->lmul[0][i * cols + j] = g->lmul[1][j * rows + i] =
-				    gen_lmul(p);
+				    (uint8_t)rules_letter_mult(p);
 				g->wmul[0][i * cols + j] = g->wmul[1][j * rows + i] =
-				    gen_wmul(p);
+				    (uint8_t)rules_word_mult(p);
 			}
 		any = all = 1;
 		g->prepared = 1;

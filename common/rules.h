@@ -54,6 +54,19 @@ enum premium {            /* board squares; rules.premium[] */
 	SQ_QW                 /* quadruple word   ~ (layout files only) */
 };
 
+/* What a premium square multiplies: a new tile's points, a word's sum. */
+static inline int
+rules_letter_mult(int prem)
+{
+	return prem == SQ_DL ? 2 : prem == SQ_TL ? 3 : prem == SQ_QL ? 4 : 1;
+}
+
+static inline int
+rules_word_mult(int prem)
+{
+	return prem == SQ_DW ? 2 : prem == SQ_TW ? 3 : prem == SQ_QW ? 4 : 1;
+}
+
 enum rules_end {          /* which turns count toward the "scoreless" end */
 	END_PASSES,           /* only passes (Ordspill, Ordkamp) */
 	END_SCORELESS,        /* passes, exchanges, withdrawn plays, 0-point turns */

@@ -13,28 +13,6 @@
 #include <string.h>
 #include "move.h"
 
-static int
-letter_mult(int prem)
-{
-	switch (prem) {
-	case SQ_DL: return 2;
-	case SQ_TL: return 3;
-	case SQ_QL: return 4;
-	default: return 1;
-	}
-}
-
-static int
-word_mult(int prem)
-{
-	switch (prem) {
-	case SQ_DW: return 2;
-	case SQ_TW: return 3;
-	case SQ_QW: return 4;
-	default: return 1;
-	}
-}
-
 /* The move's tiles laid over the board: what each square holds after the
  * play (sq) and which squares were placed now (placed). */
 struct view {
@@ -91,8 +69,8 @@ score_word(const struct rules *r, const struct view *v, int row, int col,
 		if (fresh) {
 			int prem = r->premium[row * r->cols + col];
 
-			val *= letter_mult(prem);
-			mult *= word_mult(prem);
+			val *= rules_letter_mult(prem);
+			mult *= rules_word_mult(prem);
 		}
 		sum += val;
 		row += dr;
