@@ -48,12 +48,16 @@ struct tt_entry {
 #define KILLER_PLIES 64
 #define KILLER_SLOTS 4
 #define FOOT_MAX ((RULES_MAX_RACK + 1) * (RULES_MAX_DIM + 2))
+#define SQ_WORDS ((RULES_MAX_SQUARES + 63) / 64)
 
 struct killer {
 	struct move m;
 	uint32_t sig;           /* move_sig, 0: empty slot */
 	int nfoot;
 	uint8_t foot[FOOT_MAX];
+	/* The footprint's empty squares as bits: a move that places no
+	 * tile on them leaves the footprint as it is (refuters). */
+	uint64_t empties[SQ_WORDS];
 };
 
 struct root_move {
@@ -455,23 +459,31 @@ tt_move_get(const struct tt_entry *te, struct move *m)
 /* --- The search --- */
 
 /* footprint: the board around tile play m (see struct killer) into f
- * (cmp 0), returning its length; or (cmp 1) whether f holds the same
- * (its length: nf), stopping at the first difference.  Off the board
- * reads 0xff (no tile is). */
+ * and its empty squares into empties (cmp 0), returning its length; or
+ * (cmp 1) whether f holds the same (its length: nf), stopping at the first
+ * difference (empties unused).  Off the board reads 0xff (no tile is). */
 static int
 footprint(const struct board *b, const struct move *m, uint8_t *f, int cmp,
-	int nf)
+	int nf, uint64_t empties[SQ_WORDS])
 {
 	int dr = m->dir == DIR_DOWN, dc = !dr, n = 0, i, k, r, c;
 	uint8_t v;
 
 #define FOOT(x) do { v = (x); if (!cmp) f[n++] = v; else if (n >= nf || \
 	f[n++] != v) return 0; } while (0)
+#define EMPTY(sq) do { if (!cmp && v == 0) \
+	empties[(sq) >> 6] |= (uint64_t)1 << ((sq) & 63); } while (0)
+	if (!cmp)
+		memset(empties, 0, SQ_WORDS * sizeof *empties);
 	for (i = -1; i <= m->len; i++) {
 		r = m->row + dr * i;
 		c = m->col + dc * i;
-		FOOT(r < 0 || c < 0 || r >= b->rows || c >= b->cols ? 0xff :
-		    b->sq[r * b->cols + c]);
+		if (r < 0 || c < 0 || r >= b->rows || c >= b->cols) {
+			FOOT(0xff);
+			continue;
+		}
+		FOOT(b->sq[r * b->cols + c]);
+		EMPTY(r * b->cols + c);
 	}
 	for (i = 0; i < m->len; i++) {
 		if (m->tiles[i] == 0)
@@ -489,12 +501,14 @@ footprint(const struct board *b, const struct move *m, uint8_t *f, int cmp,
 					break;
 				}
 				FOOT(b->sq[r * b->cols + c]);
+				EMPTY(r * b->cols + c);
 				if (v == 0)
 					break;
 			}
 		}
 	}
 #undef FOOT
+#undef EMPTY
 	return cmp ? n == nf : n;
 }
 
@@ -518,7 +532,8 @@ killer_store(struct endgame *s, const struct move *m)
 	memmove(k + 1, k, sizeof *k * (size_t)j);
 	k[0].m = *m;
 	k[0].sig = sig;
-	k[0].nfoot = footprint(&s->pos.board, m, k[0].foot, 0, 0);
+	k[0].nfoot = footprint(&s->pos.board, m, k[0].foot, 0, 0,
+	    k[0].empties);
 	s->killer_ver[s->ply]++;
 }
 
@@ -541,54 +556,13 @@ killer_legal_for(const struct endgame *s, struct killer *k, int pl)
 		if (++need[t] > p->racks[pl][t])
 			return 0;
 	}
-	return footprint(&p->board, &k->m, k->foot, 1, k->nfoot);
+	return footprint(&p->board, &k->m, k->foot, 1, k->nfoot, NULL);
 }
 
 static int
 killer_legal(const struct endgame *s, struct killer *k)
 {
 	return killer_legal_for(s, k, s->pos.to_move);
-}
-
-/* The empty squares of a tile play's footprint (see struct killer) as
- * bits: a move that places no tile on them leaves the footprint as it
- * was. */
-#define SQ_WORDS ((RULES_MAX_SQUARES + 63) / 64)
-
-static void
-footprint_empties(const struct board *b, const struct move *m,
-	uint64_t mask[SQ_WORDS])
-{
-	int dr = m->dir == DIR_DOWN, dc = !dr, i, k, r, c, sq;
-
-	memset(mask, 0, SQ_WORDS * sizeof *mask);
-	for (i = -1; i <= m->len; i++) {
-		r = m->row + dr * i;
-		c = m->col + dc * i;
-		if (r < 0 || c < 0 || r >= b->rows || c >= b->cols)
-			continue;
-		sq = r * b->cols + c;
-		if (b->sq[sq] == 0)
-			mask[sq >> 6] |= (uint64_t)1 << (sq & 63);
-	}
-	for (i = 0; i < m->len; i++) {
-		if (m->tiles[i] == 0)
-			continue;
-		for (int way = -1; way <= 1; way += 2) {
-			for (k = 1;; k++) {
-				r = m->row + dr * i + dc * way * k;
-				c = m->col + dc * i + dr * way * k;
-				if (r < 0 || c < 0 || r >= b->rows ||
-				    c >= b->cols)
-					break;
-				sq = r * b->cols + c;
-				if (b->sq[sq] == 0) {
-					mask[sq >> 6] |= (uint64_t)1 << (sq & 63);
-					break;
-				}
-			}
-		}
-	}
 }
 
 static int
@@ -923,7 +897,7 @@ no_scoreless_play(const struct endgame *s, const struct move *ms, long n)
  * must try every move, most moves do). */
 struct refuter {
 	int score;
-	uint64_t mask[SQ_WORDS];
+	const uint64_t *mask;   /* its killer's empties */
 };
 
 static int
@@ -942,7 +916,7 @@ refuters_find(struct endgame *s, struct refuter rf[KILLER_SLOTS])
 		for (j = n; j > 0 && rf[j - 1].score < k->m.score; j--)
 			rf[j] = rf[j - 1];
 		rf[j].score = k->m.score;
-		footprint_empties(&s->pos.board, &k->m, rf[j].mask);
+		rf[j].mask = k->empties;
 		n++;
 	}
 	return n;
