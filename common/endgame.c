@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bits.h"
 #include "endgame.h"
 #include "game.h"
 
@@ -96,11 +97,13 @@ struct endgame {
 	long list_n[2];
 	struct move *scratch;   /* a list put together from two */
 	size_t scratch_cap;
+	uint8_t used[RULES_MAX_TILES];  /* list_again's counts, kept zero */
 	uint64_t hash;
 	int zero_limit;         /* scoreless turns in a row that end it, 0: never */
 	int root_player;
 	/* The move stack. */
 	struct move *stack;
+	uint64_t *stack_tiles;  /* each stack move's rack tiles, a bit each */
 	size_t stack_n, stack_cap;
 	uint64_t *order_buf;
 	size_t order_cap;
@@ -191,6 +194,7 @@ endgame_destroy(struct endgame *s)
 	free(s->keys);
 	free(s->z_sq);
 	free(s->stack);
+	free(s->stack_tiles);
 	free(s->order_buf);
 	free(s->scratch);
 	free(s);
@@ -571,31 +575,38 @@ stack_reserve(struct endgame *s, size_t n)
 	if (s->stack_n + n > s->stack_cap) {
 		size_t cap = s->stack_cap ? s->stack_cap : 4096;
 		struct move *m;
+		uint64_t *t;
 
 		while (cap < s->stack_n + n)
 			cap *= 2;
 		if ((m = realloc(s->stack, cap * sizeof *m)) == NULL)
 			return -1;
 		s->stack = m;
+		if ((t = realloc(s->stack_tiles, cap * sizeof *t)) == NULL)
+			return -1;
+		s->stack_tiles = t;
 		s->stack_cap = cap;
 	}
 	return 0;
 }
 
 /* list_again: the tile plays of the player to move put together from
- * the player's last list (s->list_*) and the lines of moved_lines: the
- * old moves in no such line whose tiles the rack still holds (their
+ * the player's last list (s->list_*) and the squares of moved_hot: the
+ * old moves near none of them whose tiles the rack still holds (their
  * footprint unchanged, they are legal with the same score), then
- * gen_in_lines' moves of the lines.  Into s->scratch; returns their number,
- * or -1 (out of memory). */
+ * gen_near's moves.  Into s->scratch; returns their number, or -1 (out
+ * of memory). */
 static long
-list_again(struct endgame *s, const uint32_t lines[2])
+list_again(struct endgame *s, const uint32_t hot[2][RULES_MAX_DIM])
 {
 	const struct position *p = &s->pos;
 	int pl = p->to_move;
-	long ng = gen_in_lines(s->gen, p, lines[0], lines[1], s->err), n = 0, i;
+	long ng = gen_near(s->gen, p, hot, s->err), n = 0, i;
 	const struct move *old = s->stack + s->list_base[pl];
+	const uint64_t *old_tiles = s->stack_tiles + s->list_base[pl];
 	size_t need = (size_t)(ng + s->list_n[pl]);
+	uint64_t have = 0;
+	int t;
 
 	if (ng < 0)
 		return -1;
@@ -608,22 +619,34 @@ list_again(struct endgame *s, const uint32_t lines[2])
 		s->scratch = m;
 		s->scratch_cap = cap;
 	}
+	for (t = 0; t <= s->r->nletters; t++)
+		if (p->racks[pl][t] != 0)
+			have |= (uint64_t)1 << t;
+	/* The old list is long (hundreds of moves with a blank) and most of
+	 * it goes: the tile bits reject a move whose tiles the rack lacks at
+	 * once, and only a move with a tile twice is counted. */
 	for (i = 0; i < s->list_n[pl]; i++) {
 		const struct move *m = &old[i];
-		uint8_t used[RULES_MAX_TILES];
-		int j, t, ok = 1;
+		int j, ok = 1;
 
 		if (m->kind != MOVE_PLACE || m->ntiles > s->ntiles[pl] ||
-		    (lines[m->dir == DIR_DOWN] >> (m->dir == DIR_DOWN ? m->col :
-		    m->row) & 1))
+		    (old_tiles[i] & ~have) != 0 || gen_move_near(m, hot))
 			continue;
-		memset(used, 0, sizeof used);
-		for (j = 0; j < m->len && ok; j++) {
+		if (bits_popcount64(old_tiles[i]) == m->ntiles) {
+			s->scratch[n++] = *m;
+			continue;
+		}
+		/* Its tiles counted in s->used, put back to zero after. */
+		for (j = 0; j < m->len; j++) {
 			if (m->tiles[j] == 0)
 				continue;
 			t = rack_tile(m->tiles[j]);
-			ok = ++used[t] <= p->racks[pl][t];
+			if (++s->used[t] > p->racks[pl][t])
+				ok = 0;
 		}
+		for (j = 0; j < m->len; j++)
+			if (m->tiles[j] != 0)
+				s->used[rack_tile(m->tiles[j])] = 0;
 		if (ok)
 			s->scratch[n++] = *m;
 	}
@@ -634,14 +657,16 @@ list_again(struct endgame *s, const uint32_t lines[2])
 /* sort_desc: sorts the n distinct keys a (below 2^40) into descending
  * order, tmp (n keys) as scratch.  A radix sort, a byte a pass (passes
  * where every key has the same byte skipped): qsort's calls through a
- * comparison were 6 % of an English endgame's time (perf). */
+ * comparison were 6 % of an English endgame's time (perf).  Below 160
+ * keys an insertion sort: each radix pass clears and sums 256 counts,
+ * which cost more than the moves of a tail node's short list. */
 static void
 sort_desc(uint64_t *a, uint64_t *tmp, size_t n)
 {
 	uint64_t *from = a, *to = tmp, *x;
 	size_t i, j;
 
-	if (n < 24) {
+	if (n < 160) {
 		for (i = 1; i < n; i++) {
 			uint64_t v = a[i];
 
@@ -678,10 +703,12 @@ sort_desc(uint64_t *a, uint64_t *tmp, size_t n)
 
 /* gen_node: the moves of the player to move onto the stack (tile plays,
  * then the pass), ordered best first; returns their number (the pass
- * included) or -1 (out of memory).  *nplace gets the tile plays' count. */
+ * included) or -1 (out of memory).  *nplace gets the tile plays' count,
+ * *ntt the count of those first because their signature is the table
+ * move's (the rest are in order of rank). */
 static long
 gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
-	const uint32_t *lines)
+	long *ntt, const uint32_t (*hot)[RULES_MAX_DIM])
 {
 	struct position *p = &s->pos;
 	long n, i;
@@ -690,8 +717,8 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 	size_t base = s->stack_n;
 	int pl = p->to_move;
 
-	if (lines != NULL) {
-		n = list_again(s, lines);
+	if (hot != NULL) {
+		n = list_again(s, hot);
 		gm = s->scratch;
 	} else {
 		n = gen_all(s->gen, p, 0, GEN_PLACEMENTS, s->err);
@@ -701,6 +728,7 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 		return -1;
 	s->gens++;
 	*nplace = (int)n;
+	*ntt = 0;
 	if (stack_reserve(s, (size_t)n + 1) != 0)
 		return -1;
 	if ((size_t)n + 1 > s->order_cap) {
@@ -737,8 +765,10 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 			 * kept. */
 			rank = 1000000 + m->score + 3 * m->ntiles;
 		}
-		if (tt_sig != 0 && move_sig(m) == tt_sig)
+		if (tt_sig != 0 && move_sig(m) == tt_sig) {
 			rank = 8000000;
+			(*ntt)++;
+		}
 		s->order_buf[i] = (uint64_t)rank << 16 | (uint64_t)i;
 	}
 	sort_desc(s->order_buf, s->order_buf + s->order_cap, (size_t)n + 1);
@@ -746,12 +776,19 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 	for (i = 0; i <= n; i++) {
 		long k = (long)(s->order_buf[i] & 0xffff);
 
+		uint64_t bits = 0;
+
 		if (k < n) {
 			ms[i] = gm[k];
+			for (int j = 0; j < ms[i].len; j++)
+				if (ms[i].tiles[j] != 0)
+					bits |= (uint64_t)1 <<
+					    rack_tile(ms[i].tiles[j]);
 		} else {
 			memset(&ms[i], 0, sizeof ms[i]);
 			ms[i].kind = MOVE_PASS;
 		}
+		s->stack_tiles[base + (size_t)i] = bits;
 	}
 	s->stack_n += (size_t)n + 1;
 	return n + 1;
@@ -801,7 +838,8 @@ square_bound(const struct endgame *s, int sq, int tv)
 
 /* after_one_bound: at least the best score of the player's last tile
  * (worth tv, rack index tb) played alone after play m (all its other
- * tiles) from the list ms[0..n) of this node.  A square's single-tile
+ * tiles) from the list ms[0..n) of this node (ordered by gen_node: the
+ * table's move first, sorted_from of them).  A square's single-tile
  * plays depend only on the runs of tiles through it across and down, and
  * each tile of m changes those of four squares at most, the ends of the
  * runs through it: the list's best play of that tile elsewhere keeps its
@@ -809,7 +847,7 @@ square_bound(const struct endgame *s, int sq, int tv)
  * the board. */
 static int
 after_one_bound(struct endgame *s, const struct move *m,
-	const struct move *ms, long n, int tv, int tb)
+	const struct move *ms, long n, long sorted_from, int tv, int tb)
 {
 	struct board *b = &s->pos.board;
 	int dr = m->dir == DIR_DOWN, dc = !dr, i, j, d, w, k, best = 0;
@@ -852,8 +890,15 @@ after_one_bound(struct endgame *s, const struct move *m,
 		const struct move *o = &ms[i];
 		int odr = o->dir == DIR_DOWN, osq = -1, t = -1;
 
-		if (o->kind != MOVE_PLACE || o->ntiles != 1 || o->score <= best)
+		if (o->kind != MOVE_PLACE || o->ntiles != 1)
 			continue;
+		/* From sorted_from on, gen_node put the one-tile plays in
+		 * order of score: none further beats best. */
+		if (o->score <= best) {
+			if (i >= sorted_from)
+				break;
+			continue;
+		}
 		for (j = 0; j < o->len; j++) {
 			if (o->tiles[j] != 0) {
 				osq = (o->row + odr * j) * b->cols + o->col +
@@ -958,44 +1003,44 @@ refuted_bound(const struct endgame *s, const struct move *m,
 	return INF2;
 }
 
-/* moved_lines: the lines where a move may be whose footprint (see struct
- * killer) holds a square placed since hist held mark squares: across in
- * the row of such a square or just beyond either end of the column's run
- * of tiles through it (the move places a tile there that makes a cross
- * word through it), or down the same way; lines[0] gets the rows,
- * lines[1] the columns.  A move in no such line has the footprint it had
- * then: it is legal now if and only if it was then (its tiles on the
- * rack), with the same score. */
+/* moved_hot: the squares a move may have in its footprint (see struct
+ * killer) that changed since hist held mark squares: each square placed
+ * since, and the square just beyond either end of the runs of tiles
+ * through it across and down (a tile placed there makes a cross word
+ * through the run); hot[0] as seen across (hot[0][row] bit column),
+ * hot[1] down.  A move near none of them (gen_move_near) has the
+ * footprint it had then: it is legal now if and only if it was then (its
+ * tiles on the rack), with the same score. */
 static void
-moved_lines(const struct endgame *s, int mark, uint32_t lines[2])
+moved_hot(const struct endgame *s, int mark, uint32_t hot[2][RULES_MAX_DIM])
 {
 	const struct board *b = &s->pos.board;
 	int i, r, c, k;
 
-	lines[0] = lines[1] = 0;
+	memset(hot, 0, 2 * RULES_MAX_DIM * sizeof hot[0][0]);
 	for (i = mark; i < s->nhist; i++) {
 		r = s->hist[i] / b->cols;
 		c = s->hist[i] % b->cols;
-		lines[0] |= (uint32_t)1 << r;
-		lines[1] |= (uint32_t)1 << c;
+		hot[0][r] |= (uint32_t)1 << c;
+		hot[1][c] |= (uint32_t)1 << r;
 		for (k = r; k > 0 && b->sq[(k - 1) * b->cols + c] != 0; k--)
 			;
 		if (k > 0)
-			lines[0] |= (uint32_t)1 << (k - 1);
+			hot[0][k - 1] |= (uint32_t)1 << c;
 		for (k = r; k + 1 < b->rows && b->sq[(k + 1) * b->cols + c] != 0;
 		    k++)
 			;
 		if (k + 1 < b->rows)
-			lines[0] |= (uint32_t)1 << (k + 1);
+			hot[0][k + 1] |= (uint32_t)1 << c;
 		for (k = c; k > 0 && b->sq[r * b->cols + k - 1] != 0; k--)
 			;
 		if (k > 0)
-			lines[1] |= (uint32_t)1 << (k - 1);
+			hot[1][k - 1] |= (uint32_t)1 << r;
 		for (k = c; k + 1 < b->cols && b->sq[r * b->cols + k + 1] != 0;
 		    k++)
 			;
 		if (k + 1 < b->cols)
-			lines[1] |= (uint32_t)1 << (k + 1);
+			hot[1][k + 1] |= (uint32_t)1 << r;
 	}
 }
 
@@ -1084,8 +1129,8 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	int pl = s->pos.to_move, use_lines, saved_mark = s->list_mark[pl];
 	size_t saved_base = s->list_base[pl];
 	long saved_n = s->list_n[pl];
-	uint32_t lines[2];
-	long n;
+	uint32_t hot[2][RULES_MAX_DIM];
+	long n, ntt = 0;
 	size_t base;
 	struct refuter rf[KILLER_SLOTS];
 	int bound_best = -INF2, searched;
@@ -1200,13 +1245,13 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	base = s->stack_n;
 	/* Where this player's moves were listed further up the line, the
 	 * list is put together again from the moves still legal there and
-	 * the moves of the lines that tiles placed since can have changed
-	 * (list_again): gen_all on some lines only. */
+	 * the moves near the squares that tiles placed since can have
+	 * changed (list_again): gen_all near those squares only. */
 	use_lines = s->list_mark[pl] >= 0;
 	if (use_lines)
-		moved_lines(s, s->list_mark[pl], lines);
-	if ((n = gen_node(s, tt_sig, after_pass, &nplace, use_lines ? lines :
-	    NULL)) < 0) {
+		moved_hot(s, s->list_mark[pl], hot);
+	if ((n = gen_node(s, tt_sig, after_pass, &nplace, &ntt, use_lines ?
+	    hot : NULL)) < 0) {
 		s->failed = 1;
 		return 0;
 	}
@@ -1277,11 +1322,12 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 			for (j = 0; j < m.len; j++)
 				if (m.tiles[j] != 0)
 					left[rack_tile(m.tiles[j])]--;
-			for (t = 0; t < RULES_MAX_TILES; t++)
+			for (t = 0; t <= s->r->nletters && tb < 0; t++)
 				if (left[t] != 0)
 					tb = t;
 			vb = s->r->values[tb];
-			ub = after_one_bound(s, &m, s->stack + base, n, vb, tb) +
+			ub = after_one_bound(s, &m, s->stack + base, n, ntt, vb,
+			    tb) +
 			    settle_out_gain(s->r, s->rackval[!pl]);
 			if (ub < s->rackval[!pl] - vb)
 				ub = s->rackval[!pl] - vb;
@@ -1497,11 +1543,11 @@ pv_extract(struct endgame *s, int v, struct move *pv, int max)
 	s->mode = MODE_EXACT;
 	while (n < max) {
 		size_t base = s->stack_n;
-		long nm, i, found = -1;
+		long nm, i, found = -1, ntt;
 		int nplace, end;
 		struct move *ms;
 
-		if ((nm = gen_node(s, 0, 0, &nplace, NULL)) < 0)
+		if ((nm = gen_node(s, 0, 0, &nplace, &ntt, NULL)) < 0)
 			break;
 		ms = s->stack + base;
 		qsort(ms, (size_t)nm, sizeof *ms, (int (*)(const void *,
@@ -1555,7 +1601,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 {
 	struct endgame_opts def = { 0 };
 	struct root_move *rm = NULL;
-	long n, i;
+	long n, i, ntt;
 	int nplace, k, nroot = 0, d, id_plies, rc = -1;
 	double t0 = now_seconds();
 
@@ -1630,7 +1676,7 @@ endgame_solve(struct endgame *s, const struct position *p,
 		k = ENDGAME_MAX_TOP;
 
 	/* The first moves, in canonical order. */
-	if ((n = gen_node(s, 0, 0, &nplace, NULL)) < 0)
+	if ((n = gen_node(s, 0, 0, &nplace, &ntt, NULL)) < 0)
 		goto fail;
 	if ((rm = calloc((size_t)n, sizeof *rm)) == NULL) {
 		err_set(e, 0, "out of memory");

@@ -20,9 +20,10 @@
  *     since has touched (its footprint: its line one beyond each end and
  *     each placed tile's perpendicular run; where that is unchanged the
  *     move is legal with the same score if the rack still holds its
- *     tiles), and gen_in_lines' moves of the few lines where such a touch
- *     can be (the rows and columns of the tiles placed since and those
- *     just beyond their runs).
+ *     tiles), and gen_near's moves near the squares such a touch can be
+ *     (the tiles placed since and the squares just beyond their runs),
+ *     walked only from the anchors within rack-size empty squares of
+ *     them.  The old list is filtered by a bit set of each move's tiles.
  *   - Iterative deepening over plies is used only to order moves: a
  *     shallow search (one ply by default) whose horizon leaves are guessed
  *     (the racks' values) orders the first moves and leaves best moves in

@@ -903,19 +903,72 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 }
 
 long
-gen_in_lines(struct gen *g, const struct position *p, uint32_t rows,
-	uint32_t cols, struct err *e)
+gen_near(struct gen *g, const struct position *p,
+	const uint32_t hot[2][RULES_MAX_DIM], struct err *e)
 {
-	const uint32_t lines[2] = { rows, cols };
+	int d, i, j, x, k;
+	long n, out = 0;
 
 	if (gen_begin(g, e) != 0)
 		return -1;
-	gen_placements(g, p, lines);
+	gen_prepare(g, &p->board);
+	gen_load_rack(g, p);
+	k = g->rack_tiles;
+	if (g->ntiles == 0) {
+		gen_set_row(g, 0, g->r->start_row);
+		gen_anchor(g, g->r->start_col, 0);
+	}
+	for (d = 0; d < 2 && g->ntiles > 0; d++)
+		for (i = 0; i < g->R[d]; i++) {
+			const uint8_t *t = g->tile[d] + i * g->W[d];
+			const uint8_t *an = g->anchor[d] + i * g->W[d];
+			uint32_t h = hot[d][i], allow = 0, empty = 0, anchors = 0;
+			uint32_t e1;
+			int last = -1, w = g->W[d];
+
+			if (h == 0)
+				continue;
+			for (j = 0; j < w; j++) {
+				empty |= (uint32_t)(t[j] == 0) << j;
+				anchors |= (uint32_t)(an[j] != 0) << j;
+			}
+			/* A near move's first anchor is one of its squares:
+			 * h itself (a square beyond the word, maybe) or within
+			 * k empty squares of a hot square h on either side:
+			 * past the (k+1)-th empty square nothing is allowed. */
+			for (uint32_t hb = h; hb != 0; hb &= hb - 1) {
+				j = bits_lowest64(hb);
+				e1 = empty & (((uint32_t)1 << j) - 1);
+				for (x = 0; x < k && e1 != 0; x++)
+					e1 &= ~((uint32_t)1 << bits_highest64(e1));
+				x = e1 != 0 ? bits_highest64(e1) : -1;
+				allow |= ((uint32_t)2 << j) - ((uint32_t)1 << (x + 1));
+				e1 = empty & ~(((uint32_t)2 << j) - 1);
+				for (x = 0; x < k && e1 != 0; x++)
+					e1 &= e1 - 1;
+				x = e1 != 0 ? bits_lowest64(e1) : w;
+				allow |= ((uint32_t)1 << x) - ((uint32_t)1 << j);
+			}
+			if ((allow & anchors) == 0)
+				continue;
+			gen_set_row(g, d, i);
+			for (uint32_t ab = anchors; ab != 0; ab &= ab - 1) {
+				j = bits_lowest64(ab);
+				if (allow >> j & 1)
+					gen_anchor(g, j, last + 1);
+				last = j;
+			}
+		}
 	if (g->oom) {
 		err_set(e, 0, "out of memory");
 		return -1;
 	}
-	return g->nmoves;
+	/* The walks also give moves that reach no hot square. */
+	for (n = 0; n < g->nmoves; n++)
+		if (gen_move_near(&g->moves[n], hot))
+			g->moves[out++] = g->moves[n];
+	g->nmoves = out;
+	return out;
 }
 
 void

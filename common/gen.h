@@ -59,17 +59,29 @@ long gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	struct err *e);
 const struct move *gen_moves(const struct gen *g);
 
-/* gen_in_lines: the tile plays of gen_all(g, p, 0, GEN_PLACEMENTS, e) that
- * lie across in a row whose bit is set in rows or down in a column whose
- * bit is set in cols (bit i: row or column i; on an empty board, the
- * start square's plays, across, if the start row's bit is set), in
- * gen_all's order.  A one-tile play that forms words both ways comes only
- * across, so only from its row.  The endgame solver's: a move that the
- * tiles placed since a player's last list can have made legal, or
- * changed, lies in a few lines; the rest of that list stands
- * (endgame.c, list_again). */
-long gen_in_lines(struct gen *g, const struct position *p, uint32_t rows,
-	uint32_t cols, struct err *e);
+/* gen_near: the tile plays of gen_all(g, p, 0, GEN_PLACEMENTS, e) near a
+ * hot square (gen_move_near), in gen_all's order.  hot[0][i] has bit j set
+ * for square (i, j) as seen by plays across row i, hot[1][j] bit i for
+ * plays down column j.  A one-tile play that forms words both ways comes
+ * only across.  The endgame solver's: a move that the tiles placed since a
+ * player's last list can have made legal, or changed, is near one of the
+ * squares they touch; the rest of that list stands (endgame.c,
+ * list_again).  Only the anchors within rack-size empty squares of a hot
+ * square are walked. */
+long gen_near(struct gen *g, const struct position *p,
+	const uint32_t hot[2][RULES_MAX_DIM], struct err *e);
+
+/* gen_move_near: whether tile play m's word, or a square just beyond
+ * either end of it, is hot in m's direction (see gen_near). */
+static inline int
+gen_move_near(const struct move *m, const uint32_t hot[2][RULES_MAX_DIM])
+{
+	int d = m->dir == DIR_DOWN, at = d ? m->row : m->col;
+	uint32_t h = hot[d][d ? m->col : m->row];
+	int lo = at > 0 ? at - 1 : 0, hi = at + m->len;
+
+	return h != 0 && (h >> lo & (((uint32_t)2 << (hi - lo)) - 1)) != 0;
+}
 
 /* gen_leave: the rack left after move m is played from rack (count
  * arrays, index 0 = blanks): placed letters and blanks, or exchanged tiles,

@@ -778,63 +778,107 @@ START_TEST(kept_state_agrees_with_fresh)
 }
 END_TEST
 
-/* in_lines_agrees_with_all at one position: three line masks. */
-struct lines_count {
+/* near_agrees_with_all at one position: several sets of hot squares,
+ * with the whole rack and with its first one, two and three tiles. */
+struct near_count {
 	long positions, moves;
 };
 
 static void
-lines_check(void *ctx, const struct small_pos *sp, struct move *play)
+near_check(void *ctx, const struct small_pos *sp, struct move *play)
 {
-	struct lines_count *lc = ctx;
+	struct near_count *nc = ctx;
+	const struct board *bd = &sp->gp->board;
 	struct err e;
-	uint32_t masks[3][2] = {
-		{ 0xffffffffu, 0xffffffffu },
-		{ 0x00005555u, 0x0000aaaau },
-		{ 0x00000180u, 0x00000000u }
-	};
+	uint32_t hot[2][RULES_MAX_DIM];
+	int k, keep, sq, t, left, pattern;
 
-	masks[2][1] = (uint32_t)1 << (lc->positions % 15);
-	for (int k = 0; k < 3; k++) {
-		long na = gen_all(sp->g, sp->gp, 0, GEN_PLACEMENTS, &e), nb, i;
-		struct move *a = malloc(sizeof *a * (size_t)(na + 1));
-		const struct move *b;
-		long want = 0, found;
-
-		ck_assert_ptr_nonnull(a);
-		memcpy(a, gen_moves(sp->g), sizeof *a * (size_t)na);
-		for (i = 0; i < na; i++)
-			if (masks[k][a[i].dir == DIR_DOWN] >> (a[i].dir ==
-			    DIR_DOWN ? a[i].col : a[i].row) & 1)
-				a[want++] = a[i];
-		nb = gen_in_lines(sp->g, sp->gp, masks[k][0], masks[k][1], &e);
-		b = gen_moves(sp->g);
-		/* The same moves, in the same order, with the same scores. */
-		ck_assert_int_eq(nb, want);
-		for (found = 0; found < nb; found++) {
-			ck_assert_int_eq(move_order(&a[found], &b[found]), 0);
-			ck_assert_int_eq(a[found].dir, b[found].dir);
-			ck_assert_int_eq(a[found].score, b[found].score);
+	for (pattern = 0; pattern < 4; pattern++) {
+		memset(hot, 0, sizeof hot);
+		for (k = 0; k < 1 + 2 * pattern; k++) {
+			/* Squares spread over the board by the position count:
+			 * occupied ones and empty ones. */
+			sq = (int)((nc->positions * 37 + k * 53 + pattern * 11) %
+			    (bd->rows * bd->cols));
+			hot[0][sq / bd->cols] |= (uint32_t)1 << (sq % bd->cols);
+			hot[1][sq % bd->cols] |= (uint32_t)1 << (sq / bd->cols);
 		}
-		lc->moves += nb;
-		free(a);
+		if (pattern == 3)
+			for (k = 0; k < bd->rows; k++)
+				hot[0][k] = hot[1][k] = 0xffffffffu;
+		for (keep = 1; keep <= 4; keep++) {
+			struct position q = *sp->gp;
+			long na, nb, want = 0, i;
+			struct move *a;
+			const struct move *b;
+
+			/* keep 4: the whole rack; else its first keep tiles. */
+			for (t = 0, left = keep; keep < 4 && t < RULES_MAX_TILES;
+			    t++) {
+				int c = q.racks[q.to_move][t];
+
+				q.racks[q.to_move][t] = (uint8_t)(c < left ? c : left);
+				left -= q.racks[q.to_move][t];
+			}
+			na = gen_all(sp->g, &q, 0, GEN_PLACEMENTS, &e);
+			ck_assert_int_ge(na, 0);
+			a = malloc(sizeof *a * (size_t)(na + 1));
+			ck_assert_ptr_nonnull(a);
+			memcpy(a, gen_moves(sp->g), sizeof *a * (size_t)na);
+			for (i = 0; i < na; i++)
+				if (gen_move_near(&a[i], hot))
+					a[want++] = a[i];
+			nb = gen_near(sp->g, &q, hot, &e);
+			b = gen_moves(sp->g);
+			/* The same moves, in the same order, with the same
+			 * scores. */
+			ck_assert_int_eq(nb, want);
+			for (i = 0; i < nb; i++) {
+				ck_assert_int_eq(move_order(&a[i], &b[i]), 0);
+				ck_assert_int_eq(a[i].dir, b[i].dir);
+				ck_assert_int_eq(a[i].score, b[i].score);
+			}
+			nc->moves += nb;
+			free(a);
+		}
 	}
-	lc->positions++;
+	nc->positions++;
 	if (!gen_best(sp->g, sp->gp, play))
 		pass_move(play);
 }
 
-/* gen_in_lines (the endgame's lists kept down the line) gives gen_all's
- * moves of the lines asked for, in gen_all's order: through greedy
- * self-play, every line, alternate rows and columns, and two rows with
- * one column. */
-START_TEST(in_lines_agrees_with_all)
+/* gen_near (the endgame's lists kept down the line) gives gen_all's moves
+ * near the squares asked for, in gen_all's order, though it walks only
+ * the anchors within reach of them: through greedy self-play, for one to
+ * seven hot squares and every square, with racks of one to three tiles
+ * and whole ones.  And gen_move_near by hand. */
+START_TEST(near_agrees_with_all)
 {
-	struct lines_count lc = { 0, 0 };
+	struct near_count nc = { 0, 0 };
+	uint32_t hot[2][RULES_MAX_DIM];
+	struct move m;
 
-	small_selfplay(31, 3, lines_check, &lc);
-	ck_assert_int_gt(lc.positions, 60);
-	ck_assert_int_gt(lc.moves, 2000);
+	memset(hot, 0, sizeof hot);
+	memset(&m, 0, sizeof m);
+	m.kind = MOVE_PLACE;
+	m.dir = DIR_ACROSS;
+	m.row = 7;
+	m.col = 4;
+	m.len = 3;              /* squares 7,4 to 7,6 */
+	hot[0][7] = (uint32_t)1 << 8;
+	ck_assert_int_eq(gen_move_near(&m, hot), 0);
+	hot[0][7] = (uint32_t)1 << 7;   /* just beyond the end */
+	ck_assert_int_eq(gen_move_near(&m, hot), 1);
+	hot[0][7] = (uint32_t)1 << 3;   /* just before the start */
+	ck_assert_int_eq(gen_move_near(&m, hot), 1);
+	hot[0][7] = (uint32_t)1 << 2;
+	ck_assert_int_eq(gen_move_near(&m, hot), 0);
+	hot[1][7] = (uint32_t)1 << 5;   /* down: not this move's direction */
+	ck_assert_int_eq(gen_move_near(&m, hot), 0);
+
+	small_selfplay(31, 3, near_check, &nc);
+	ck_assert_int_gt(nc.positions, 60);
+	ck_assert_int_gt(nc.moves, 2000);
 }
 END_TEST
 
@@ -1396,7 +1440,7 @@ gen_suite(void)
 	tcase_add_test(tc, fit_pairs_brute);
 	tcase_add_test(tc, cross_sets_between_lines);
 	tcase_add_test(tc, kept_state_agrees_with_fresh);
-	tcase_add_test(tc, in_lines_agrees_with_all);
+	tcase_add_test(tc, near_agrees_with_all);
 	tcase_add_test(tc, best_with_blanks_agrees_with_all);
 	tcase_add_test(tc, validate_agrees);
 	suite_add_tcase(s, tc);
