@@ -68,6 +68,20 @@ struct root_move {
 	int lo, hi;             /* what the last pass proved in its mode */
 };
 
+/* A one-tile play of a node's list: its score and square. */
+struct one_play {
+	int score;
+	int sq;
+};
+
+/* A node's one-tile plays by tile, each tile's best first, in s->ones
+ * from base (built once a node, when a bound first asks). */
+struct ones {
+	size_t base;
+	int8_t bucket[RULES_MAX_TILES];         /* a tile's, or -1 */
+	uint32_t start[RULES_MAX_RACK + 1];     /* a bucket's in s->ones */
+};
+
 struct endgame {
 	const struct rules *r;
 	struct gen *gen;
@@ -98,12 +112,15 @@ struct endgame {
 	struct move *scratch;   /* a list put together from two */
 	size_t scratch_cap;
 	uint8_t used[RULES_MAX_TILES];  /* list_again's counts, kept zero */
+	struct one_play *ones;  /* the nodes' one-tile plays (struct ones) */
+	size_t ones_n, ones_cap;
 	uint64_t hash;
 	int zero_limit;         /* scoreless turns in a row that end it, 0: never */
 	int root_player;
 	/* The move stack. */
 	struct move *stack;
-	uint64_t *stack_tiles;  /* each stack move's rack tiles, a bit each */
+	uint64_t *stack_tiles;  /* each stack move's rack tiles, a bit each
+				 * (a pass: all bits) */
 	size_t stack_n, stack_cap;
 	uint64_t *order_buf;
 	size_t order_cap;
@@ -195,6 +212,7 @@ endgame_destroy(struct endgame *s)
 	free(s->z_sq);
 	free(s->stack);
 	free(s->stack_tiles);
+	free(s->ones);
 	free(s->order_buf);
 	free(s->scratch);
 	free(s);
@@ -626,11 +644,15 @@ list_again(struct endgame *s, const uint32_t hot[2][RULES_MAX_DIM])
 	 * it goes: the tile bits reject a move whose tiles the rack lacks at
 	 * once, and only a move with a tile twice is counted. */
 	for (i = 0; i < s->list_n[pl]; i++) {
-		const struct move *m = &old[i];
+		const struct move *m;
 		int j, ok = 1;
 
-		if (m->kind != MOVE_PLACE || m->ntiles > s->ntiles[pl] ||
-		    (old_tiles[i] & ~have) != 0 || gen_move_near(m, hot))
+		/* The bits first, without touching the move (a pass has
+		 * them all). */
+		if ((old_tiles[i] & ~have) != 0)
+			continue;
+		m = &old[i];
+		if (gen_move_near(m, hot))
 			continue;
 		if (bits_popcount64(old_tiles[i]) == m->ntiles) {
 			s->scratch[n++] = *m;
@@ -787,6 +809,7 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 		} else {
 			memset(&ms[i], 0, sizeof ms[i]);
 			ms[i].kind = MOVE_PASS;
+			bits = ~(uint64_t)0;
 		}
 		s->stack_tiles[base + (size_t)i] = bits;
 	}
@@ -836,10 +859,75 @@ square_bound(const struct endgame *s, int sq, int tv)
 	return v;
 }
 
+/* ones_build: this node's one-tile plays (the n moves at ms, in
+ * gen_node's order: its first ntt the table's, the rest by rank, which
+ * among one-tile plays is by score) into s->ones by tile, each tile's
+ * best first; ix gets where.  -1: out of memory. */
+static int
+ones_build(struct endgame *s, const struct move *ms, long n, long ntt,
+	struct ones *ix)
+{
+	uint32_t count[RULES_MAX_RACK + 1] = { 0 }, at[RULES_MAX_RACK];
+	int nb = 0, b, t, sq, j;
+	long i, k;
+	struct one_play *o;
+
+	memset(ix->bucket, -1, sizeof ix->bucket);
+	for (i = 0; i < n; i++) {
+		if (ms[i].kind != MOVE_PLACE || ms[i].ntiles != 1)
+			continue;
+		for (j = 0; ms[i].tiles[j] == 0; j++)
+			;
+		t = rack_tile(ms[i].tiles[j]);
+		if (ix->bucket[t] < 0) {
+			if (nb == RULES_MAX_RACK)
+				return -1;      /* cannot be: a rack's tiles */
+			ix->bucket[t] = (int8_t)nb++;
+		}
+		count[ix->bucket[t]]++;
+	}
+	ix->start[0] = 0;
+	for (b = 0; b < nb; b++) {
+		at[b] = ix->start[b];
+		ix->start[b + 1] = ix->start[b] + count[b];
+	}
+	for (b = nb + 1; b <= RULES_MAX_RACK; b++)
+		ix->start[b] = ix->start[nb];
+	ix->base = s->ones_n;
+	if (s->ones_n + ix->start[nb] > s->ones_cap) {
+		size_t cap = 2 * (s->ones_n + ix->start[nb]) + 1024;
+
+		if ((o = realloc(s->ones, cap * sizeof *o)) == NULL)
+			return -1;
+		s->ones = o;
+		s->ones_cap = cap;
+	}
+	o = s->ones + ix->base;
+	s->ones_n += ix->start[nb];
+	/* Past the table's moves in order; those then put in place. */
+	for (k = 0; k < n; k++) {
+		i = k + ntt < n ? k + ntt : k + ntt - n;
+		if (ms[i].kind != MOVE_PLACE || ms[i].ntiles != 1)
+			continue;
+		for (j = 0; ms[i].tiles[j] == 0; j++)
+			;
+		t = rack_tile(ms[i].tiles[j]);
+		b = ix->bucket[t];
+		sq = ms[i].dir == DIR_DOWN ?
+		    (ms[i].row + j) * s->pos.board.cols + ms[i].col :
+		    ms[i].row * s->pos.board.cols + ms[i].col + j;
+		for (j = (int)at[b]++; j > (int)ix->start[b] &&
+		    o[j - 1].score < ms[i].score; j--)
+			o[j] = o[j - 1];
+		o[j].score = ms[i].score;
+		o[j].sq = sq;
+	}
+	return 0;
+}
+
 /* after_one_bound: at least the best score of the player's last tile
  * (worth tv, rack index tb) played alone after play m (all its other
- * tiles) from the list ms[0..n) of this node (ordered by gen_node: the
- * table's move first, sorted_from of them).  A square's single-tile
+ * tiles) from this node's one-tile plays ix (ones_build).  A square's single-tile
  * plays depend only on the runs of tiles through it across and down, and
  * each tile of m changes those of four squares at most, the ends of the
  * runs through it: the list's best play of that tile elsewhere keeps its
@@ -847,10 +935,10 @@ square_bound(const struct endgame *s, int sq, int tv)
  * the board. */
 static int
 after_one_bound(struct endgame *s, const struct move *m,
-	const struct move *ms, long n, long sorted_from, int tv, int tb)
+	const struct ones *ix, int tv, int tb)
 {
 	struct board *b = &s->pos.board;
-	int dr = m->dir == DIR_DOWN, dc = !dr, i, j, d, w, k, best = 0;
+	int dr = m->dir == DIR_DOWN, dc = !dr, i, d, w, k, best = 0;
 	int sqs[RULES_MAX_RACK], nsq = 0, ends[4 * RULES_MAX_RACK], nends = 0;
 
 	for (i = 0; i < m->len; i++) {
@@ -886,32 +974,22 @@ after_one_bound(struct endgame *s, const struct move *m,
 		if (v > best)
 			best = v;
 	}
-	for (i = 0; i < n; i++) {
-		const struct move *o = &ms[i];
-		int odr = o->dir == DIR_DOWN, osq = -1, t = -1;
+	if (ix->bucket[tb] >= 0) {
+		const struct one_play *o = s->ones + ix->base;
 
-		if (o->kind != MOVE_PLACE || o->ntiles != 1)
-			continue;
-		/* From sorted_from on, gen_node put the one-tile plays in
-		 * order of score: none further beats best. */
-		if (o->score <= best) {
-			if (i >= sorted_from)
+		for (i = (int)ix->start[ix->bucket[tb]];
+		    i < (int)ix->start[ix->bucket[tb] + 1]; i++) {
+			if (o[i].score <= best)
+				break;          /* best first: none further */
+			if (b->sq[o[i].sq] != 0)
+				continue;
+			for (k = 0; k < nends && ends[k] != o[i].sq; k++)
+				;
+			if (k == nends) {
+				best = o[i].score;
 				break;
-			continue;
-		}
-		for (j = 0; j < o->len; j++) {
-			if (o->tiles[j] != 0) {
-				osq = (o->row + odr * j) * b->cols + o->col +
-				    !odr * j;
-				t = rack_tile(o->tiles[j]);
 			}
 		}
-		if (t != tb || b->sq[osq] != 0)
-			continue;
-		for (k = 0; k < nends && ends[k] != osq; k++)
-			;
-		if (k == nends)
-			best = o->score;
 	}
 	for (i = 0; i < nsq; i++)
 		b->sq[sqs[i]] = 0;
@@ -1131,6 +1209,9 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	long saved_n = s->list_n[pl];
 	uint32_t hot[2][RULES_MAX_DIM];
 	long n, ntt = 0;
+	struct ones ones;
+	int ones_ready = 0;
+	size_t saved_ones = s->ones_n;
 	size_t base;
 	struct refuter rf[KILLER_SLOTS];
 	int bound_best = -INF2, searched;
@@ -1326,8 +1407,15 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 				if (left[t] != 0)
 					tb = t;
 			vb = s->r->values[tb];
-			ub = after_one_bound(s, &m, s->stack + base, n, ntt, vb,
-			    tb) +
+			if (!ones_ready) {
+				if (ones_build(s, s->stack + base, n, ntt,
+				    &ones) != 0) {
+					s->failed = 1;
+					break;
+				}
+				ones_ready = 1;
+			}
+			ub = after_one_bound(s, &m, &ones, vb, tb) +
 			    settle_out_gain(s->r, s->rackval[!pl]);
 			if (ub < s->rackval[!pl] - vb)
 				ub = s->rackval[!pl] - vb;
@@ -1379,6 +1467,7 @@ negamax(struct endgame *s, int depth, int alpha, int beta, int after_pass)
 	}
 	s->stack_n = base;
 out:
+	s->ones_n = saved_ones;
 	s->list_mark[pl] = saved_mark;
 	s->list_base[pl] = saved_base;
 	s->list_n[pl] = saved_n;
