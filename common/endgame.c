@@ -267,31 +267,47 @@ struct undo {
 	int zeros;
 };
 
+/* move_squares: the squares tile play m places a tile on (board of cols
+ * columns), in order, into sq and their tiles into tile; returns their
+ * number. */
+static inline int
+move_squares(const struct move *m, int cols, int sq[RULES_MAX_DIM],
+	uint8_t tile[RULES_MAX_DIM])
+{
+	int step = m->dir == DIR_DOWN ? cols : 1, at = m->row * cols + m->col;
+	int i, n = 0;
+
+	for (i = 0; i < m->len; i++, at += step)
+		if (m->tiles[i] != 0) {
+			sq[n] = at;
+			tile[n++] = m->tiles[i];
+		}
+	return n;
+}
+
 /* play: the player to move plays m (a tile play or a pass). */
 static void
 play(struct endgame *s, const struct move *m, struct undo *u)
 {
 	struct position *p = &s->pos;
-	int pl = p->to_move, dr = m->dir == DIR_DOWN, dc = !dr;
-	int i, sq, t, counts;
+	int pl = p->to_move, i, n, t, counts, sq[RULES_MAX_DIM];
+	uint8_t tile[RULES_MAX_DIM];
 
 	u->hash = s->hash;
 	u->zeros = p->zeros;
 	if (m->kind == MOVE_PLACE) {
-		for (i = 0; i < m->len; i++) {
-			if (m->tiles[i] == 0)
-				continue;
-			sq = (m->row + dr * i) * p->board.cols + m->col + dc * i;
-			p->board.sq[sq] = m->tiles[i];
-			t = rack_tile(m->tiles[i]);
+		n = move_squares(m, p->board.cols, sq, tile);
+		for (i = 0; i < n; i++) {
+			p->board.sq[sq[i]] = tile[i];
+			t = rack_tile(tile[i]);
 			rack_hash_change(s, pl, t, p->racks[pl][t],
 			    p->racks[pl][t] - 1);
 			p->racks[pl][t]--;
 			s->rackval[pl] -= s->r->values[t];
-			s->hash ^= s->z_sq[sq * 128 + tile_index(m->tiles[i])];
-			s->hist[s->nhist++] = (uint16_t)sq;
-			placed_insert(s, (uint16_t)(sq << 7 |
-			    tile_index(m->tiles[i])));
+			s->hash ^= s->z_sq[sq[i] * 128 + tile_index(tile[i])];
+			s->hist[s->nhist++] = (uint16_t)sq[i];
+			placed_insert(s, (uint16_t)(sq[i] << 7 |
+			    tile_index(tile[i])));
 		}
 		p->board.ntiles += m->ntiles;
 		s->ntiles[pl] -= m->ntiles;
@@ -308,23 +324,21 @@ static void
 unplay(struct endgame *s, const struct move *m, const struct undo *u)
 {
 	struct position *p = &s->pos;
-	int pl = !p->to_move, dr = m->dir == DIR_DOWN, dc = !dr;
-	int i, sq, t;
+	int pl = !p->to_move, i, n, t, sq[RULES_MAX_DIM];
+	uint8_t tile[RULES_MAX_DIM];
 
 	p->to_move = pl;
 	p->zeros = u->zeros;
 	s->hash = u->hash;
 	if (m->kind != MOVE_PLACE)
 		return;
-	for (i = 0; i < m->len; i++) {
-		if (m->tiles[i] == 0)
-			continue;
-		sq = (m->row + dr * i) * p->board.cols + m->col + dc * i;
-		p->board.sq[sq] = 0;
-		t = rack_tile(m->tiles[i]);
+	n = move_squares(m, p->board.cols, sq, tile);
+	for (i = 0; i < n; i++) {
+		p->board.sq[sq[i]] = 0;
+		t = rack_tile(tile[i]);
 		p->racks[pl][t]++;
 		s->rackval[pl] += s->r->values[t];
-		placed_remove(s, (uint16_t)(sq << 7 | tile_index(m->tiles[i])));
+		placed_remove(s, (uint16_t)(sq[i] << 7 | tile_index(tile[i])));
 	}
 	p->board.ntiles -= m->ntiles;
 	s->nhist -= m->ntiles;
@@ -868,9 +882,10 @@ ones_build(struct endgame *s, const struct move *ms, long n, long ntt,
 	struct ones *ix)
 {
 	uint32_t count[RULES_MAX_RACK + 1] = { 0 }, at[RULES_MAX_RACK];
-	int nb = 0, b, t, sq, j;
+	int nb = 0, b, t, sq[RULES_MAX_DIM], j;
 	long i, k;
 	struct one_play *o;
+	uint8_t tile[RULES_MAX_DIM];
 
 	memset(ix->bucket, -1, sizeof ix->bucket);
 	for (i = 0; i < n; i++) {
@@ -909,18 +924,13 @@ ones_build(struct endgame *s, const struct move *ms, long n, long ntt,
 		i = k + ntt < n ? k + ntt : k + ntt - n;
 		if (ms[i].kind != MOVE_PLACE || ms[i].ntiles != 1)
 			continue;
-		for (j = 0; ms[i].tiles[j] == 0; j++)
-			;
-		t = rack_tile(ms[i].tiles[j]);
-		b = ix->bucket[t];
-		sq = ms[i].dir == DIR_DOWN ?
-		    (ms[i].row + j) * s->pos.board.cols + ms[i].col :
-		    ms[i].row * s->pos.board.cols + ms[i].col + j;
+		move_squares(&ms[i], s->pos.board.cols, sq, tile);
+		b = ix->bucket[rack_tile(tile[0])];
 		for (j = (int)at[b]++; j > (int)ix->start[b] &&
 		    o[j - 1].score < ms[i].score; j--)
 			o[j] = o[j - 1];
 		o[j].score = ms[i].score;
-		o[j].sq = sq;
+		o[j].sq = sq[0];
 	}
 	return 0;
 }
@@ -938,15 +948,13 @@ after_one_bound(struct endgame *s, const struct move *m,
 	const struct ones *ix, int tv, int tb)
 {
 	struct board *b = &s->pos.board;
-	int dr = m->dir == DIR_DOWN, dc = !dr, i, d, w, k, best = 0;
-	int sqs[RULES_MAX_RACK], nsq = 0, ends[4 * RULES_MAX_RACK], nends = 0;
+	int i, d, w, k, best = 0, sqs[RULES_MAX_DIM], nsq;
+	int ends[4 * RULES_MAX_DIM], nends = 0;
+	uint8_t tiles[RULES_MAX_DIM];
 
-	for (i = 0; i < m->len; i++) {
-		if (m->tiles[i] != 0 && nsq < RULES_MAX_RACK) {
-			sqs[nsq] = (m->row + dr * i) * b->cols + m->col + dc * i;
-			b->sq[sqs[nsq++]] = m->tiles[i];
-		}
-	}
+	nsq = move_squares(m, b->cols, sqs, tiles);
+	for (i = 0; i < nsq; i++)
+		b->sq[sqs[i]] = tiles[i];
 	for (i = 0; i < nsq; i++) {
 		int row = sqs[i] / b->cols, col = sqs[i] % b->cols;
 
@@ -1052,8 +1060,9 @@ refuted_bound(const struct endgame *s, const struct move *m,
 	const struct refuter *rf, int nrf)
 {
 	const struct position *p = &s->pos;
-	int pl = p->to_move, dr = m->dir == DIR_DOWN, dc = !dr, i, j;
-	int left = s->rackval[pl], sqs[RULES_MAX_RACK], nsq = 0;
+	int pl = p->to_move, i, j;
+	int left = s->rackval[pl], sqs[RULES_MAX_DIM], nsq = 0;
+	uint8_t tiles[RULES_MAX_DIM];
 
 	if (m->kind == MOVE_PLACE && m->ntiles >= s->ntiles[pl])
 		return INF2;    /* goes out: valued at once anyway */
@@ -1062,13 +1071,9 @@ refuted_bound(const struct endgame *s, const struct move *m,
 	    m->kind == MOVE_PLACE))
 		return INF2;    /* ends the game */
 	if (m->kind == MOVE_PLACE) {
-		for (i = 0; i < m->len; i++) {
-			if (m->tiles[i] == 0)
-				continue;
-			sqs[nsq++] = (m->row + dr * i) * p->board.cols +
-			    m->col + dc * i;
-			left -= s->r->values[rack_tile(m->tiles[i])];
-		}
+		nsq = move_squares(m, p->board.cols, sqs, tiles);
+		for (i = 0; i < nsq; i++)
+			left -= s->r->values[rack_tile(tiles[i])];
 	}
 	for (j = 0; j < nrf; j++) {
 		for (i = 0; i < nsq; i++)
