@@ -626,6 +626,76 @@ gen_grow(struct gen *g)
 	return 0;
 }
 
+/* gen_fill: move m as the word on start..end of the current row, its np
+ * tiles in strip[], worth score. */
+static inline void
+gen_fill(struct gen *g, struct move *m, int start, int end, int np,
+	int score)
+{
+	m->kind = MOVE_PLACE;
+	m->dir = (uint8_t)g->dir;
+	if (g->dir == 0) {
+		m->row = (uint8_t)g->row;
+		m->col = (uint8_t)start;
+	} else {
+		m->row = (uint8_t)start;
+		m->col = (uint8_t)g->row;
+	}
+	m->len = (uint8_t)(end - start + 1);
+	m->ntiles = (uint8_t)np;
+	m->tiles_known = 1;
+	/* Fixed sizes, which the compiler writes as a few moves (the calls
+	 * were 2 % of gen_all's instructions): the squares past the word
+	 * are zeroed in strip first; the walk writes a square of strip
+	 * before it reads it. */
+	memset(g->strip + end + 1, 0, RULES_MAX_DIM);
+	memcpy(m->tiles, g->strip + start, sizeof m->tiles);
+	m->score = score;
+}
+
+/* gen_record's choice of the best (gen_best.c's modes), apart: the list's
+ * case is then a short function (its register saves were 1 % of
+ * gen_all's instructions). */
+static void __attribute__((noinline))
+gen_record_best(struct gen *g, int start, int end, int np, int score)
+{
+	struct move tmp, *m = &tmp;
+	int64_t ev = 0;
+	int j;
+
+	if (g->eq != NULL) {
+		/* The keep: the whole rack less the tiles placed (strip[] is 0
+		 * on the squares played through). */
+		int idx = g->eq->full;
+
+		for (j = start; j <= end; j++)
+			idx -= g->eq->used[g->strip[j]];
+		ev = (int64_t)score * 1000 + g->eq->keep[idx];
+		if (!gen_eq_may(g, ev) || (g->have_best && ev == g->best_eq &&
+		    (score < g->best.score || (score == g->best.score &&
+		    np > g->best.ntiles))))
+			return;
+	} else if (g->have_best && (score < g->best.score ||
+	    (score == g->best.score && np > g->best.ntiles))) {
+		return;
+	}
+	gen_fill(g, m, start, end, np, score);
+	if (g->eq != NULL) {
+		if (g->have_best && ev == g->best_eq && score == g->best.score &&
+		    np == g->best.ntiles && move_order(m, &g->best) >= 0)
+			return;
+		g->best = *m;
+		g->best_eq = g->eq_thr = ev;
+		g->have_best = 1;
+	} else {
+		if (g->have_best && score == g->best.score && np == g->best.ntiles &&
+		    move_order(m, &g->best) >= 0)
+			return;
+		g->best = *m;
+		g->have_best = 1;
+	}
+}
+
 /* A complete word from column start to end of the current row, its
  * tiles in strip[]: ms is its letters' sum (letter premiums applied), wm
  * its word premium, cs its cross-words' scores, np the tiles placed.
@@ -634,9 +704,7 @@ gen_grow(struct gen *g)
 void
 gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
 {
-	struct move *m, tmp;
 	int score, j;
-	int64_t ev = 0;
 
 	if (end - start + 1 < 2)
 		return;
@@ -650,78 +718,49 @@ gen_record(struct gen *g, int start, int end, int ms, int wm, int cs, int np)
 			return;
 	}
 	score = ms * wm + cs + (np == g->rack_size ? g->bingo : 0);
-	if (g->eq != NULL) {
-		/* The keep: the whole rack less the tiles placed (strip[] is 0
-		 * on the squares played through). */
-		int idx = g->eq->full;
-
-		for (j = start; j <= end; j++)
-			idx -= g->eq->used[g->strip[j]];
-		ev = (int64_t)score * 1000 + g->eq->keep[idx];
-		if (!gen_eq_may(g, ev) || (g->have_best && ev == g->best_eq &&
-		    (score < g->best.score || (score == g->best.score &&
-		    np > g->best.ntiles))))
-			return;
-		m = &tmp;
-	} else if (g->best_mode) {
-		if (g->have_best && (score < g->best.score ||
-		    (score == g->best.score && np > g->best.ntiles)))
-			return;
-		m = &tmp;
-	} else {
-		if (g->nmoves == g->cap && gen_grow(g) != 0) {
-			g->oom = 1;
-			return;
-		}
-		m = &g->moves[g->nmoves];
+	if (g->eq != NULL || g->best_mode) {
+		gen_record_best(g, start, end, np, score);
+		return;
 	}
-	m->kind = MOVE_PLACE;
-	m->dir = (uint8_t)g->dir;
-	if (g->dir == 0) {
-		m->row = (uint8_t)g->row;
-		m->col = (uint8_t)start;
-	} else {
-		m->row = (uint8_t)start;
-		m->col = (uint8_t)g->row;
+	/* gen_all's list.  Out of memory once, the walk goes on (its own
+	 * test of it was 1 % of gen_all's instructions) but records
+	 * nothing. */
+	if (g->nmoves == g->cap && (g->oom || gen_grow(g) != 0)) {
+		g->oom = 1;
+		return;
 	}
-	m->len = (uint8_t)(end - start + 1);
-	m->ntiles = (uint8_t)np;
-	m->tiles_known = 1;
-	memcpy(m->tiles, g->strip + start, (size_t)m->len);
-	memset(m->tiles + m->len, 0, sizeof m->tiles - m->len);
-	m->score = score;
-	if (g->eq != NULL) {
-		if (g->have_best && ev == g->best_eq && score == g->best.score &&
-		    np == g->best.ntiles && move_order(m, &g->best) >= 0)
-			return;
-		g->best = *m;
-		g->best_eq = g->eq_thr = ev;
-		g->have_best = 1;
-	} else if (g->best_mode) {
-		if (g->have_best && score == g->best.score && np == g->best.ntiles &&
-		    move_order(m, &g->best) >= 0)
-			return;
-		g->best = *m;
-		g->have_best = 1;
-	} else {
-		g->nmoves++;
-	}
+	gen_fill(g, &g->moves[g->nmoves++], start, end, np, score);
 }
 
-/* The walk, twice (gen_walk.h). */
+/* The walk, four times (gen_walk.h): any x86-64 or POPCNT, gen_all's or
+ * gen_best's (spans kept to). */
 #define GW(name) gen_##name##_plain
 #define GW_POPCOUNT32 bits_popcount32
 #define GW_ATTR
+#define GW_SPANS(g) 0
 #include "gen_walk.h"
 #undef GW
+#undef GW_SPANS
+#define GW(name) gen_##name##_plain_spans
+#define GW_SPANS(g) ((g)->restrict_spans)
+#include "gen_walk.h"
+#undef GW
+#undef GW_SPANS
 #undef GW_POPCOUNT32
 #undef GW_ATTR
 #ifdef GEN_POPCNT
 #define GW(name) gen_##name##_popcnt
 #define GW_POPCOUNT32 __builtin_popcount
 #define GW_ATTR __attribute__((target("popcnt")))
+#define GW_SPANS(g) 0
 #include "gen_walk.h"
 #undef GW
+#undef GW_SPANS
+#define GW(name) gen_##name##_popcnt_spans
+#define GW_SPANS(g) ((g)->restrict_spans)
+#include "gen_walk.h"
+#undef GW
+#undef GW_SPANS
 #undef GW_POPCOUNT32
 #undef GW_ATTR
 #endif
@@ -738,11 +777,17 @@ gen_anchor(struct gen *g, int a, int left_min)
 		return;
 #ifdef GEN_POPCNT
 	if (g->popcnt) {
-		gen_anchor_popcnt(g, a);
+		if (g->restrict_spans)
+			gen_anchor_popcnt_spans(g, a);
+		else
+			gen_anchor_popcnt(g, a);
 		return;
 	}
 #endif
-	gen_anchor_plain(g, a);
+	if (g->restrict_spans)
+		gen_anchor_plain_spans(g, a);
+	else
+		gen_anchor_plain(g, a);
 }
 
 /* The rack of p's player to move into g: counts, letters, masks. */

@@ -181,7 +181,9 @@ struct gen {
 	const int16_t *rval;           /* value of the tile already there */
 	int dir, row, anch, left_min, width;
 	int right_clear;               /* square right of the anchor is empty */
-	uint8_t strip[RULES_MAX_DIM];
+	/* The row's tiles of the path; past the row, room for gen_record's
+	 * fixed-size copies. */
+	uint8_t strip[2 * RULES_MAX_DIM];
 	uint8_t rack[RULES_MAX_TILES];
 	int rack_tiles;
 	uint8_t rack_letters[RULES_MAX_RACK];  /* the distinct letters (not

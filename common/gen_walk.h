@@ -5,8 +5,12 @@
  * __builtin_cpu_supports, as klv.c chooses its walk).  Finding a letter's
  * arc in a run counts the bits below it (movegraph.h), twice a letter
  * tried; one instruction instead of twelve is 12 % of all-moves
- * generation's instructions.  Private to gen.c: it defines, before each
- * inclusion, GW(name) (the functions' names), GW_POPCOUNT32 and GW_ATTR.
+ * generation's instructions.  Each of those twice again: gen_best's walk,
+ * which may keep to the spans that could still win (GW_SPANS(g) is
+ * g->restrict_spans), and gen_all's, where GW_SPANS(g) is 0 and its tests
+ * go (3 % of all-moves generation's instructions).  Private to gen.c: it
+ * defines, before each inclusion, GW(name) (the functions' names),
+ * GW_POPCOUNT32, GW_ATTR and GW_SPANS.
  */
 
 /* The arc for letter L (1..63) in the run at run, or 0: movegraph_arc
@@ -96,10 +100,10 @@ GW(goon)(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 			return;
 		/* In gen_best, only towards spans that could still win:
 		 * np - 1 empty squares are filled left of the anchor. */
-		if (col - 1 >= g->left_min && (!g->restrict_spans ||
+		if (col - 1 >= g->left_min && (!GW_SPANS(g) ||
 		    g->rtile[col - 1] != 0 || g->good_left[np]))
 			GW(step)(g, col - 1, child, -1, ms, wm, cs, np);
-		if (nll && g->anch + 1 < g->width && (!g->restrict_spans ||
+		if (nll && g->anch + 1 < g->width && (!GW_SPANS(g) ||
 		    g->good_right[np - 1][0])) {
 			uint32_t sep = movegraph_sep(g->w, child, g->wide);
 
@@ -113,7 +117,7 @@ GW(goon)(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 
 		if (movegraph_accepts(arc) && nlr && np > 0)
 			gen_record(g, lstart, col, ms, wm, cs, np);
-		if (child != 0 && col + 1 < g->width && (!g->restrict_spans ||
+		if (child != 0 && col + 1 < g->width && (!GW_SPANS(g) ||
 		    g->rtile[col + 1] != 0 ||
 		    g->good_right[g->sep_np - 1][np - g->sep_np + 1]))
 			GW(step)(g, col + 1, child, lstart, ms, wm, cs, np);
@@ -125,8 +129,6 @@ GW_ATTR static void
 GW(through)(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 	int cs, int np)
 {
-	if (g->oom)
-		return;
 	g->strip[col] = 0;
 	GW(goon)(g, col, arc, lstart, ms, wm, cs, np);
 }
@@ -137,17 +139,21 @@ GW(through)(struct gen *g, int col, uint32_t arc, int lstart, int ms, int wm,
 	if (g->rack[L] != 0) { \
 		int v = g->values[L] * lm; \
 	 \
+		g->strip[col] = (uint8_t)L; \
+		/* The masks change only with the letter's last tile. */ \
 		if (--g->rack[L] == 0) { \
 			g->rackmask &= ~((uint64_t)1 << L); \
 			if (g->rack[0] == 0) \
 				g->avail = g->rackmask; \
+			GW(goon)(g, col, a, lstart, ms + v, nwm, \
+			    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1); \
+			g->rackmask |= (uint64_t)1 << L; \
+			g->avail = avail; \
+		} else { \
+			GW(goon)(g, col, a, lstart, ms + v, nwm, \
+			    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1); \
 		} \
-		g->strip[col] = (uint8_t)L; \
-		GW(goon)(g, col, a, lstart, ms + v, nwm, \
-		    csc >= 0 ? cs + (csc + v) * sw : cs, np + 1); \
 		g->rack[L]++; \
-		g->rackmask |= (uint64_t)1 << L; \
-		g->avail = avail; \
 	} \
 	if (g->rack[0] != 0) { \
 		if (--g->rack[0] == 0) \
@@ -176,8 +182,6 @@ GW(rec)(struct gen *g, int col, uint32_t run, int lstart, int ms, int wm,
 	int lm = g->rlm[col], sw = g->rwm[col], csc = g->rcscore[col];
 	int nwm = wm * sw;
 
-	if (g->oom)
-		return;
 	/* The arcs first, each child's run asked for as it is found: a
 	 * cache miss away, the later ones arrive while the first one's
 	 * subtree is searched. */
