@@ -816,35 +816,108 @@ gen_load_rack(struct gen *g, const struct position *p)
 	g->avail = g->rack[0] != 0 ? g->all_letters : g->rackmask;
 }
 
-/* All placements, through gen_record: across in the rows, down in the
- * columns whose bit is set in lines[0] and lines[1]. */
+/* gen_line_masks: bit j of *empty set where t[j] is 0, of *anchors where
+ * an[j] is not, j below w; at is t's offset in its SQ-square array.  By
+ * SSE2 compares where sixteen bytes a load stay inside the array (the
+ * byte loop was a third of gen_near). */
+static void
+gen_line_masks(const uint8_t *t, const uint8_t *an, int w, int at,
+	uint32_t *empty, uint32_t *anchors)
+{
+	uint32_t e = 0, a = 0;
+	int j = 0;
+
+#ifdef __SSE2__
+	const __m128i zero = _mm_setzero_si128();
+
+	for (; j + 16 <= w || (j < w && at + j + 16 <= SQ); j += 16) {
+		__m128i vt = _mm_loadu_si128((const __m128i *)(const void *)(t + j));
+		__m128i va = _mm_loadu_si128((const __m128i *)(const void *)(an + j));
+
+		e |= (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(vt, zero)) << j;
+		a |= (uint32_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(va, zero)) &
+		    0xffff) << j;
+	}
+	if (j > w) {
+		e &= ((uint32_t)1 << w) - 1;
+		a &= ((uint32_t)1 << w) - 1;
+		j = w;
+	}
+#endif
+	for (; j < w; j++) {
+		e |= (uint32_t)(t[j] == 0) << j;
+		a |= (uint32_t)(an[j] != 0) << j;
+	}
+	*empty = e;
+	*anchors = a;
+}
+
+/* gen_near_allow: the squares of a line (empty: its empty squares, as
+ * bits; w long) from which a move near a hot square of h (gen_move_near)
+ * can be walked by a rack of k tiles.  Such a move's first anchor is one
+ * of its squares: the hot square itself (a square beyond the word, maybe)
+ * or within k empty squares of it on either side, as only board tiles and
+ * the move's own lie between; past the (k+1)-th nothing is. */
+static uint32_t
+gen_near_allow(uint32_t empty, uint32_t h, int k, int w)
+{
+	uint32_t allow = 0, e1;
+	int j, x;
+
+	for (; h != 0; h &= h - 1) {
+		j = bits_lowest64(h);
+		e1 = empty & (((uint32_t)1 << j) - 1);
+		for (x = 0; x < k && e1 != 0; x++)
+			e1 &= ~((uint32_t)1 << bits_highest64(e1));
+		x = e1 != 0 ? bits_highest64(e1) : -1;
+		allow |= ((uint32_t)2 << j) - ((uint32_t)1 << (x + 1));
+		e1 = empty & ~(((uint32_t)2 << j) - 1);
+		for (x = 0; x < k && e1 != 0; x++)
+			e1 &= e1 - 1;
+		x = e1 != 0 ? bits_lowest64(e1) : w;
+		allow |= ((uint32_t)1 << x) - ((uint32_t)1 << j);
+	}
+	return allow;
+}
+
+/* All placements, through gen_record, walked from every anchor (hot
+ * NULL) or from those gen_near_allow allows for the hot squares (the
+ * walks give some moves near none; gen_near drops them).  On an empty
+ * board, the start square's plays, across. */
 static void
 gen_placements(struct gen *g, const struct position *p,
-	const uint32_t lines[2])
+	const uint32_t (*hot)[RULES_MAX_DIM])
 {
-	int d, i, j;
+	int d, i, j, w;
 
 	gen_prepare(g, &p->board);
 	gen_load_rack(g, p);
 	if (g->ntiles == 0) {
-		if (lines[0] >> g->r->start_row & 1) {
-			gen_set_row(g, 0, g->r->start_row);
-			gen_anchor(g, g->r->start_col, 0);
-		}
+		gen_set_row(g, 0, g->r->start_row);
+		gen_anchor(g, g->r->start_col, 0);
 		return;
 	}
 	for (d = 0; d < 2; d++)
 		for (i = 0; i < g->R[d]; i++) {
+			uint32_t empty, anchors, allow;
 			int last = -1;
 
-			if (!(lines[d] >> i & 1))
+			if (hot != NULL && hot[d][i] == 0)
+				continue;
+			w = g->W[d];
+			gen_line_masks(g->tile[d] + i * w, g->anchor[d] + i * w,
+			    w, i * w, &empty, &anchors);
+			allow = hot == NULL ? anchors : anchors &
+			    gen_near_allow(empty, hot[d][i], g->rack_tiles, w);
+			if (allow == 0)
 				continue;
 			gen_set_row(g, d, i);
-			for (j = 0; j < g->W[d]; j++)
-				if (g->anchor[d][i * g->W[d] + j]) {
+			for (uint32_t ab = anchors; ab != 0; ab &= ab - 1) {
+				j = bits_lowest64(ab);
+				if (allow >> j & 1)
 					gen_anchor(g, j, last + 1);
-					last = j;
-				}
+				last = j;
+			}
 		}
 }
 
@@ -912,12 +985,10 @@ long
 gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	struct err *e)
 {
-	static const uint32_t every[2] = { 0xffffffffu, 0xffffffffu };
-
 	if (gen_begin(g, e) != 0)
 		return -1;
 	if (flags & GEN_PLACEMENTS)
-		gen_placements(g, p, every);
+		gen_placements(g, p, NULL);
 	if (flags & GEN_EXCHANGES) {
 		int min = p->exchange_min >= 0 ? p->exchange_min : g->r->exchange_min;
 		uint8_t distinct[RULES_MAX_TILES], chosen[RULES_MAX_DIM];
@@ -950,101 +1021,19 @@ gen_all(struct gen *g, const struct position *p, int bag_count, int flags,
 	return g->nmoves;
 }
 
-/* gen_line_masks: bit j of *empty set where t[j] is 0, of *anchors where
- * an[j] is not, j below w; at is t's offset in its SQ-square array.  By
- * SSE2 compares where sixteen bytes a load stay inside the array (the
- * byte loop was a third of gen_near). */
-static void
-gen_line_masks(const uint8_t *t, const uint8_t *an, int w, int at,
-	uint32_t *empty, uint32_t *anchors)
-{
-	uint32_t e = 0, a = 0;
-	int j = 0;
-
-#ifdef __SSE2__
-	const __m128i zero = _mm_setzero_si128();
-
-	for (; j + 16 <= w || (j < w && at + j + 16 <= SQ); j += 16) {
-		__m128i vt = _mm_loadu_si128((const __m128i *)(const void *)(t + j));
-		__m128i va = _mm_loadu_si128((const __m128i *)(const void *)(an + j));
-
-		e |= (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(vt, zero)) << j;
-		a |= (uint32_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(va, zero)) &
-		    0xffff) << j;
-	}
-	if (j > w) {
-		e &= ((uint32_t)1 << w) - 1;
-		a &= ((uint32_t)1 << w) - 1;
-		j = w;
-	}
-#endif
-	for (; j < w; j++) {
-		e |= (uint32_t)(t[j] == 0) << j;
-		a |= (uint32_t)(an[j] != 0) << j;
-	}
-	*empty = e;
-	*anchors = a;
-}
-
 long
 gen_near(struct gen *g, const struct position *p,
 	const uint32_t hot[2][RULES_MAX_DIM], struct err *e)
 {
-	int d, i, j, x, k;
 	long n, out = 0;
 
 	if (gen_begin(g, e) != 0)
 		return -1;
-	gen_prepare(g, &p->board);
-	gen_load_rack(g, p);
-	k = g->rack_tiles;
-	if (g->ntiles == 0) {
-		gen_set_row(g, 0, g->r->start_row);
-		gen_anchor(g, g->r->start_col, 0);
-	}
-	for (d = 0; d < 2 && g->ntiles > 0; d++)
-		for (i = 0; i < g->R[d]; i++) {
-			const uint8_t *t = g->tile[d] + i * g->W[d];
-			const uint8_t *an = g->anchor[d] + i * g->W[d];
-			uint32_t h = hot[d][i], allow = 0, empty = 0, anchors = 0;
-			uint32_t e1;
-			int last = -1, w = g->W[d];
-
-			if (h == 0)
-				continue;
-			gen_line_masks(t, an, w, i * w, &empty, &anchors);
-			/* A near move's first anchor is one of its squares:
-			 * h itself (a square beyond the word, maybe) or within
-			 * k empty squares of a hot square h on either side:
-			 * past the (k+1)-th empty square nothing is allowed. */
-			for (uint32_t hb = h; hb != 0; hb &= hb - 1) {
-				j = bits_lowest64(hb);
-				e1 = empty & (((uint32_t)1 << j) - 1);
-				for (x = 0; x < k && e1 != 0; x++)
-					e1 &= ~((uint32_t)1 << bits_highest64(e1));
-				x = e1 != 0 ? bits_highest64(e1) : -1;
-				allow |= ((uint32_t)2 << j) - ((uint32_t)1 << (x + 1));
-				e1 = empty & ~(((uint32_t)2 << j) - 1);
-				for (x = 0; x < k && e1 != 0; x++)
-					e1 &= e1 - 1;
-				x = e1 != 0 ? bits_lowest64(e1) : w;
-				allow |= ((uint32_t)1 << x) - ((uint32_t)1 << j);
-			}
-			if ((allow & anchors) == 0)
-				continue;
-			gen_set_row(g, d, i);
-			for (uint32_t ab = anchors; ab != 0; ab &= ab - 1) {
-				j = bits_lowest64(ab);
-				if (allow >> j & 1)
-					gen_anchor(g, j, last + 1);
-				last = j;
-			}
-		}
+	gen_placements(g, p, hot);
 	if (g->oom) {
 		err_set(e, 0, "out of memory");
 		return -1;
 	}
-	/* The walks also give moves that reach no hot square. */
 	for (n = 0; n < g->nmoves; n++)
 		if (gen_move_near(&g->moves[n], hot))
 			g->moves[out++] = g->moves[n];
