@@ -843,6 +843,29 @@ gen_node(struct endgame *s, uint32_t tt_sig, int after_pass, int *nplace,
 static int negamax(struct endgame *s, int depth, int alpha, int beta,
 	int after_pass);
 
+/* run_ends: the squares just beyond either end of the runs of tiles
+ * through square sq (a tile counted there) on board b: of the run down,
+ * above and below (ends[0], ends[1]), of the run across, left and right
+ * (ends[2], ends[3]); -1 where the run reaches the edge. */
+static void
+run_ends(const struct board *b, int sq, int ends[4])
+{
+	int r = sq / b->cols, c = sq % b->cols, k;
+
+	for (k = r; k > 0 && b->sq[(k - 1) * b->cols + c] != 0; k--)
+		;
+	ends[0] = k > 0 ? (k - 1) * b->cols + c : -1;
+	for (k = r; k + 1 < b->rows && b->sq[(k + 1) * b->cols + c] != 0; k++)
+		;
+	ends[1] = k + 1 < b->rows ? (k + 1) * b->cols + c : -1;
+	for (k = c; k > 0 && b->sq[r * b->cols + k - 1] != 0; k--)
+		;
+	ends[2] = k > 0 ? r * b->cols + k - 1 : -1;
+	for (k = c; k + 1 < b->cols && b->sq[r * b->cols + k + 1] != 0; k++)
+		;
+	ends[3] = k + 1 < b->cols ? r * b->cols + k + 1 : -1;
+}
+
 /* A board tile's points as scoring counts them (a blank's: none). */
 static int
 tile_points(const struct rules *r, uint8_t x)
@@ -900,9 +923,8 @@ ones_build(struct endgame *s, const struct move *ms, long n, long ntt,
 	for (i = 0; i < n; i++) {
 		if (ms[i].kind != MOVE_PLACE || ms[i].ntiles != 1)
 			continue;
-		for (j = 0; ms[i].tiles[j] == 0; j++)
-			;
-		t = rack_tile(ms[i].tiles[j]);
+		move_squares(&ms[i], s->pos.board.cols, sq, tile);
+		t = rack_tile(tile[0]);
 		if (ix->bucket[t] < 0) {
 			if (nb == RULES_MAX_RACK)
 				return -1;      /* cannot be: a rack's tiles */
@@ -957,33 +979,18 @@ after_one_bound(struct endgame *s, const struct move *m,
 	const struct ones *ix, int tv, int tb)
 {
 	struct board *b = &s->pos.board;
-	int i, d, w, k, best = 0, sqs[RULES_MAX_DIM], nsq;
-	int ends[4 * RULES_MAX_DIM], nends = 0;
+	int i, j, k, best = 0, sqs[RULES_MAX_DIM], nsq;
+	int ends[4 * RULES_MAX_DIM], nends = 0, e4[4];
 	uint8_t tiles[RULES_MAX_DIM];
 
 	nsq = move_squares(m, b->cols, sqs, tiles);
 	for (i = 0; i < nsq; i++)
 		b->sq[sqs[i]] = tiles[i];
 	for (i = 0; i < nsq; i++) {
-		int row = sqs[i] / b->cols, col = sqs[i] % b->cols;
-
-		for (d = 0; d < 2; d++) {
-			for (w = -1; w <= 1; w += 2) {
-				int rr, cc;
-
-				for (k = 1;; k++) {
-					rr = row + w * d * k;
-					cc = col + w * !d * k;
-					if (rr < 0 || cc < 0 || rr >= b->rows ||
-					    cc >= b->cols)
-						break;
-					if (b->sq[rr * b->cols + cc] == 0) {
-						ends[nends++] = rr * b->cols + cc;
-						break;
-					}
-				}
-			}
-		}
+		run_ends(b, sqs[i], e4);
+		for (j = 0; j < 4; j++)
+			if (e4[j] >= 0)
+				ends[nends++] = e4[j];
 	}
 	for (i = 0; i < nends; i++) {
 		int v = square_bound(s, ends[i], tv);
@@ -1107,7 +1114,7 @@ static void
 moved_hot(const struct endgame *s, int mark, uint32_t hot[2][RULES_MAX_DIM])
 {
 	const struct board *b = &s->pos.board;
-	int i, r, c, k;
+	int i, j, r, c, e4[4];
 
 	memset(hot, 0, 2 * RULES_MAX_DIM * sizeof hot[0][0]);
 	for (i = mark; i < s->nhist; i++) {
@@ -1115,24 +1122,15 @@ moved_hot(const struct endgame *s, int mark, uint32_t hot[2][RULES_MAX_DIM])
 		c = s->hist[i] % b->cols;
 		hot[0][r] |= (uint32_t)1 << c;
 		hot[1][c] |= (uint32_t)1 << r;
-		for (k = r; k > 0 && b->sq[(k - 1) * b->cols + c] != 0; k--)
-			;
-		if (k > 0)
-			hot[0][k - 1] |= (uint32_t)1 << c;
-		for (k = r; k + 1 < b->rows && b->sq[(k + 1) * b->cols + c] != 0;
-		    k++)
-			;
-		if (k + 1 < b->rows)
-			hot[0][k + 1] |= (uint32_t)1 << c;
-		for (k = c; k > 0 && b->sq[r * b->cols + k - 1] != 0; k--)
-			;
-		if (k > 0)
-			hot[1][k - 1] |= (uint32_t)1 << r;
-		for (k = c; k + 1 < b->cols && b->sq[r * b->cols + k + 1] != 0;
-		    k++)
-			;
-		if (k + 1 < b->cols)
-			hot[1][k + 1] |= (uint32_t)1 << r;
+		/* The ends of the run down are seen by plays across their
+		 * rows, those of the run across by plays down. */
+		run_ends(b, s->hist[i], e4);
+		for (j = 0; j < 2; j++)
+			if (e4[j] >= 0)
+				hot[0][e4[j] / b->cols] |= (uint32_t)1 << c;
+		for (j = 2; j < 4; j++)
+			if (e4[j] >= 0)
+				hot[1][e4[j] % b->cols] |= (uint32_t)1 << r;
 	}
 }
 
